@@ -1,0 +1,66 @@
+/**
+ * Country names for every ISO 3166-1 alpha-2 code, from Intl.DisplayNames (the seed knew 12).
+ * Shared by the importer (name -> code), the indexer and API (code -> name, slug) and the frontend.
+ */
+import { slugify } from './slug.ts';
+
+const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+
+// Codes ICU names that are not ISO 3166-1 countries (continents, unions, reserved or retired codes).
+const NOT_COUNTRIES = new Set(['AC', 'CP', 'CQ', 'DG', 'EA', 'EU', 'EZ', 'IC', 'QO', 'TA', 'UK', 'UN', 'XA', 'XB', 'ZZ', 'ZR']);
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+export const COUNTRY_CODES: readonly string[] = [...LETTERS].flatMap((first) =>
+  [...LETTERS].map((second) => first + second).filter((code) => !NOT_COUNTRIES.has(code) && displayNames.of(code)),
+);
+
+const CODE_SET = new Set(COUNTRY_CODES);
+
+/** Names people write in exports that ICU does not give as the English name. */
+const ALIASES: Record<string, string> = {
+  usa: 'US', 'u-s-a': 'US', 'u-s': 'US', 'united-states-of-america': 'US', america: 'US',
+  uk: 'GB', 'great-britain': 'GB', britain: 'GB', england: 'GB', scotland: 'GB', wales: 'GB', 'northern-ireland': 'GB',
+  deutschland: 'DE', 'germany-deutschland': 'DE', schweiz: 'CH', suisse: 'CH', svizzera: 'CH', osterreich: 'AT',
+  espana: 'ES', italia: 'IT', nederland: 'NL', 'the-netherlands': 'NL', holland: 'NL', belgie: 'BE', belgique: 'BE',
+  france: 'FR', sverige: 'SE', norge: 'NO', danmark: 'DK', suomi: 'FI', polska: 'PL', cesko: 'CZ', 'czech-republic': 'CZ',
+  turkiye: 'TR', turkey: 'TR', russia: 'RU', 'russian-federation': 'RU', 'south-korea': 'KR', korea: 'KR',
+  'republic-of-korea': 'KR', 'north-korea': 'KP', vietnam: 'VN', 'viet-nam': 'VN', 'ivory-coast': 'CI',
+  'cote-d-ivoire': 'CI', 'hong-kong': 'HK', macau: 'MO', macao: 'MO', taiwan: 'TW', brasil: 'BR', mexico: 'MX',
+  'united-arab-emirates': 'AE', uae: 'AE', srbija: 'RS', 'србија': 'RS', 'ελλαδα': 'GR', 'κυπρος': 'CY',
+  'republic-of-ireland': 'IE', 'czechia': 'CZ', burma: 'MM', 'congo-kinshasa': 'CD', 'congo-brazzaville': 'CG',
+  'democratic-republic-of-the-congo': 'CD', 'republic-of-the-congo': 'CG', palestine: 'PS', 'vatican-city': 'VA',
+  '中国': 'CN', '台灣': 'TW', '台湾': 'TW', '日本': 'JP',
+};
+
+const BY_SLUG = new Map<string, string>();
+for (const code of COUNTRY_CODES) BY_SLUG.set(slugify(displayNames.of(code)!), code);
+for (const [alias, code] of Object.entries(ALIASES)) if (!BY_SLUG.has(alias)) BY_SLUG.set(alias, code);
+
+/** True for an upper-case ISO 3166-1 alpha-2 code the directory knows. */
+export function isCountryCode(code: string): boolean {
+  return CODE_SET.has(code);
+}
+
+/** English country name for an alpha-2 code (any case); the code itself when unknown. */
+export function countryName(code: string): string {
+  const upper = code.toUpperCase();
+  return CODE_SET.has(upper) ? displayNames.of(upper)! : upper;
+}
+
+/** The country route slug: /countries/{slug}. */
+export function countrySlug(code: string): string {
+  return slugify(countryName(code));
+}
+
+/** A country code from a name, a slug, an alias or a code as written in an export; null when unknown. */
+export function countryCodeFrom(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^[a-zA-Z]{2}$/.test(trimmed)) {
+    const upper = trimmed.toUpperCase();
+    if (upper === 'UK') return 'GB';
+    return CODE_SET.has(upper) ? upper : null;
+  }
+  return BY_SLUG.get(slugify(trimmed)) ?? null;
+}

@@ -1,0 +1,76 @@
+/**
+ * The one set of slug rules, shared by the importer, the seed, the indexer, the API and the frontend.
+ * Non-Latin scripts are kept (a Cyrillic category or a Chinese name must still get a usable slug);
+ * accents are folded and everything that is not a letter or a digit becomes a single '-'.
+ */
+
+const SPECIAL_LETTERS: Record<string, string> = {
+  ß: 'ss', æ: 'ae', ø: 'o', œ: 'oe', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h', ŧ: 't', '&': ' and ',
+};
+
+const MAX_SLUG_LENGTH = 80;
+export const SLUG_SUFFIX_LENGTH = 6;
+
+/** Lower-case, accents folded, runs of non-alphanumerics to '-', no leading or trailing '-'. */
+export function slugify(text: string, maxLength = MAX_SLUG_LENGTH): string {
+  const folded = text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/['’`]/g, '')
+    .replace(/[ßæøœłđðþıħŧ&]/g, (letter) => SPECIAL_LETTERS[letter] ?? letter)
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
+  if (folded.length <= maxLength) return folded;
+  // Cut on a word boundary when one is close, so slugs do not end in half a word.
+  const cut = folded.slice(0, maxLength);
+  const lastDash = cut.lastIndexOf('-');
+  return (lastDash > maxLength / 2 ? cut.slice(0, lastDash) : cut).replace(/-+$/, '');
+}
+
+/** A 6-character base36 suffix derived from a stable key (FNV-1a), so re-imports keep their slug. */
+export function slugSuffixFor(key: string): string {
+  let hash = 0x811c9dc5;
+  let hash2 = 0x01000193;
+  for (let index = 0; index < key.length; index++) {
+    const code = key.charCodeAt(index);
+    hash = Math.imul(hash ^ code, 0x01000193) >>> 0;
+    hash2 = Math.imul(hash2 ^ code, 0x5bd1e995) >>> 0;
+  }
+  const value = (hash * 4096 + (hash2 & 0xfff)) % 36 ** SLUG_SUFFIX_LENGTH;
+  return value.toString(36).padStart(SLUG_SUFFIX_LENGTH, '0');
+}
+
+/** A random 6-character base36 suffix, for rows without a place_id. */
+export function randomSlugSuffix(random: () => number = Math.random): string {
+  return Math.floor(random() * 36 ** SLUG_SUFFIX_LENGTH)
+    .toString(36)
+    .padStart(SLUG_SUFFIX_LENGTH, '0');
+}
+
+/**
+ * Every business slug carries the suffix: `name-city-x7k2p9`. A namesake imported later then never
+ * changes an existing business's URL, and the spec's fallback (strip the suffix) still resolves.
+ */
+export function businessSlug(name: string, city: string | null | undefined, suffix: string): string {
+  const base = slugify([name, city].filter(Boolean).join(' '), MAX_SLUG_LENGTH - SLUG_SUFFIX_LENGTH - 1) || 'business';
+  return `${base}-${suffix}`;
+}
+
+const SUFFIXED_SLUG = new RegExp(`^(.+)-[a-z0-9]{${SLUG_SUFFIX_LENGTH}}$`);
+
+/** The spec's fallback rule: the slug without a trailing '-' and 6-character alphanumeric suffix. */
+export function stripSlugSuffix(slug: string): string | null {
+  const match = SUFFIXED_SLUG.exec(slug);
+  return match ? match[1] : null;
+}
+
+/** Category route slug: /categories/{slug}. */
+export function categorySlug(category: string): string {
+  return slugify(category) || 'uncategorized';
+}
+
+/** City route slug: /cities/{cc}/{slug}. */
+export function citySlug(city: string): string {
+  return slugify(city);
+}

