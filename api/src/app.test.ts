@@ -1,0 +1,112 @@
+/** Errors are JSON everywhere, with the right status, and never leak a stack trace. */
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { Router } from 'express';
+import type { RouteDeps } from './deps.ts';
+import { AppError } from './errors.ts';
+import { routers } from './routes/index.ts';
+import { startTestApi, type TestApi } from './test/api-harness.ts';
+import { createLogger, type Logger } from '../../platform/logger.ts';
+import { z } from 'zod';
+import { validate } from './middleware/validate.ts';
+
+const logged: string[] = [];
+const quietLogger: Logger = { ...createLogger('api-test'), error: (message, fields) => void logged.push(`${message} ${JSON.stringify(fields)}`) };
+
+function createFailingRouter(deps: RouteDeps): Router {
+  const router = Router();
+  router.get('/api/test-only/crash', () => {
+    throw new Error('database password is hunter2');
+  });
+  router.get('/api/test-only/crash-async', async () => {
+    await Promise.resolve();
+    throw new TypeError('cannot read properties of undefined');
+  });
+  router.get('/api/test-only/items/:id', (req, res) => {
+    res.json({ id: req.params.id });
+  });
+  router.get('/api/test-only/app-error', () => {
+    throw new AppError('conflict', 'That name is taken.');
+  });
+  router.get('/api/test-only/duplicate-admin', async (_req, res) => {
+    await deps.prisma.adminUser.create({ data: { username: 'admin', passwordHash: 'x' } });
+    res.json({});
+  });
+  router.get('/api/test-only/missing-admin', async (_req, res) => {
+    await deps.prisma.adminUser.update({ where: { id: 987654 }, data: { passwordHash: 'x' } });
+    res.json({});
+  });
+  router.get('/api/test-only/validated', validate({ query: z.object({ page: z.coerce.number().int().min(1) }) }), (req, res) => {
+    res.json({ page: req.query.page });
+  });
+  return router;
+}
+
+let api: TestApi & { close(): Promise<void> };
+let cookie: string;
+
+before(async () => {
+  api = await startTestApi({ routers: [...routers, createFailingRouter], logger: quietLogger });
+  cookie = await api.signIn();
+});
+after(async () => {
+  await api?.close();
+});
+
+async function expectJsonError(response: Response, status: number, error: string): Promise<{ error: string; message: string; details?: unknown }> {
+  assert.equal(response.status, status);
+  assert.match(response.headers.get('content-type') ?? '', /^application\/json/);
+  const text = await response.text();
+  assert.doesNotMatch(text, /\bat .+:\d+:\d+|node_modules|\.ts:\d+|hunter2/, `body leaks internals: ${text}`);
+  const body = JSON.parse(text) as { error: string; message: string; details?: unknown };
+  assert.equal(body.error, error);
+  assert.equal(typeof body.message, 'string');
+  return body;
+}
+
+describe('error responses', () => {
+  test('malformed JSON is a 400 JSON error', async () => {
+    const response = await api.request('/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json', origin: api.origin }, body: '{"username": "admin",' });
+    const body = await expectJsonError(response, 400, 'bad_request');
+    assert.equal(body.message, 'The request body is not valid JSON.');
+  });
+
+  test('an oversize body is a 413 JSON error', async () => {
+    const huge = JSON.stringify({ username: 'admin', password: 'x'.repeat(1_100_000) });
+    const response = await api.request('/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json', origin: api.origin }, body: huge });
+    await expectJsonError(response, 413, 'payload_too_large');
+  });
+
+  test('unknown /api paths are a 404 JSON error (any method)', async () => {
+    await expectJsonError(await api.request('/api/no-such-thing'), 404, 'not_found');
+    await expectJsonError(await api.request('/api/admin/no-such-thing', { headers: { cookie } }), 404, 'not_found');
+    await expectJsonError(await api.request('/api/no-such-thing', { method: 'DELETE', headers: { cookie } }), 404, 'not_found');
+  });
+
+  test('an unexpected error is a generic 500, logged but not shown', async () => {
+    for (const path of ['/api/test-only/crash', '/api/test-only/crash-async']) {
+      const body = await expectJsonError(await api.request(path), 500, 'internal_error');
+      assert.equal(body.message, 'Something went wrong on our side.');
+    }
+    assert.ok(logged.some((line) => line.includes('hunter2')), 'the real error must reach the log');
+  });
+
+  test('a malformed %-escape in a route parameter is a 400, not a 500', async () => {
+    await expectJsonError(await api.request('/api/test-only/items/%E0%A4%A'), 400, 'bad_request');
+    assert.deepEqual(await (await api.request('/api/test-only/items/caf%C3%A9')).json(), { id: 'café' });
+  });
+
+  test('AppError and Prisma errors map to their status by code', async () => {
+    assert.equal((await expectJsonError(await api.request('/api/test-only/app-error'), 409, 'conflict')).message, 'That name is taken.');
+    await expectJsonError(await api.request('/api/test-only/duplicate-admin'), 409, 'conflict');
+    await expectJsonError(await api.request('/api/test-only/missing-admin'), 404, 'not_found');
+  });
+
+  test('validation errors name the field and list details', async () => {
+    const body = await expectJsonError(await api.request('/api/test-only/validated?page=0'), 400, 'bad_request');
+    assert.match(body.message, /^Invalid query: "page"/);
+    assert.deepEqual((body.details as Array<{ field: string }>).map((issue) => issue.field), ['page']);
+    const ok = await api.request('/api/test-only/validated?page=3');
+    assert.deepEqual(await ok.json(), { page: 3 });
+  });
+});

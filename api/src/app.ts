@@ -1,0 +1,56 @@
+/**
+ * The Express application: the access policy first, then the one list of routers
+ * (routes/index.ts), then JSON errors. Everything it needs comes in `deps`; there are no globals,
+ * so each test file builds its own app over its own database and index prefix.
+ */
+import express from 'express';
+import { createLogger } from '../../platform/logger.ts';
+import { AppError } from './errors.ts';
+import { resolveRouteDeps, type AppDeps } from './deps.ts';
+import { createAdminGuard } from './middleware/admin-guard.ts';
+import { apiNotFound, createErrorHandler } from './middleware/error-handler.ts';
+import { createSessionMiddleware } from './middleware/session.ts';
+import { fallbackRouters as defaultFallbackRouters, routers as defaultRouters, type RouterFactory } from './routes/index.ts';
+import { getDummyPasswordHash } from './services/auth/password.ts';
+
+export type { AppDeps } from './deps.ts';
+
+/** JSON bodies are small (settings snippets, ad codes of at most 50 KB each); uploads are multipart. */
+export const JSON_BODY_LIMIT = '1mb';
+
+export interface CreateAppOptions {
+  /** Defaults to the list in routes/index.ts; tests append routes of their own. */
+  routers?: RouterFactory[];
+  fallbackRouters?: RouterFactory[];
+}
+
+export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): express.Express {
+  const deps = resolveRouteDeps(appDeps, createLogger);
+  if (new URL(deps.config.publicUrl).protocol === 'https:' && !deps.config.trustProxy) {
+    // The session cookie is Secure then, and Express only sees https through a trusted proxy.
+    deps.logger.warn('PUBLIC_URL is https but TRUST_PROXY is false: behind a TLS-terminating proxy set TRUST_PROXY=true or admin sign-in cannot set its cookie');
+  }
+  const app = express();
+  app.disable('x-powered-by');
+  // One proxy hop at most: trusting every X-Forwarded-For entry would let a client pick its own IP
+  // and walk around the login rate limit.
+  app.set('trust proxy', deps.config.trustProxy ? 1 : false);
+
+  app.use((_req, res, next) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    next();
+  });
+  app.use(createSessionMiddleware(deps.config));
+  app.use(createAdminGuard({ prisma: deps.prisma, config: deps.config, sessionSecret: deps.sessionSecret }));
+  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+
+  for (const createRouter of options.routers ?? defaultRouters) app.use(createRouter(deps));
+  app.use('/api', apiNotFound);
+  for (const createRouter of options.fallbackRouters ?? defaultFallbackRouters) app.use(createRouter(deps));
+  app.use((_req, _res, next) => next(new AppError('not_found', 'Not found.')));
+  app.use(createErrorHandler(deps.logger));
+
+  // Computed once up front so the first unknown-username sign-in is not slower than later ones.
+  void getDummyPasswordHash().catch(() => undefined);
+  return app;
+}

@@ -1,0 +1,28 @@
+import type { Meilisearch } from 'meilisearch';
+import type { Config } from '../../platform/config.ts';
+import type { Pool } from '../../platform/db/pool.ts';
+import type { Prisma } from '../../platform/db/prisma.ts';
+import type { Logger } from '../../platform/logger.ts';
+
+/** What the API needs from the outside world. Built by main.ts, or per test file by the test harness. */
+export interface AppDeps {
+  config: Config;
+  prisma: Prisma;
+  pool: Pool;
+  meili: Meilisearch;
+  logger?: Logger;
+}
+
+/** What every router factory receives: the deps with the defaults filled in. */
+export interface RouteDeps extends AppDeps {
+  logger: Logger;
+  sessionSecret: string;
+  /** Process start, for /healthz uptime. */
+  startedAt: number;
+}
+
+/** Fills in the defaults once; fails fast when the session secret was not resolved. */
+export function resolveRouteDeps(deps: AppDeps, createLogger: (scope: string) => Logger): RouteDeps {
+  if (!deps.config.sessionSecret) throw new Error('SESSION_SECRET is not resolved: the API cannot sign sessions without it.');
+  return { ...deps, logger: deps.logger ?? createLogger('api'), sessionSecret: deps.config.sessionSecret, startedAt: Date.now() };
+}

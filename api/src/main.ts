@@ -1,0 +1,56 @@
+/**
+ * `npm run api`: the API process. Started by scripts/start.ts (which resolves the embedded servers
+ * and passes DATABASE_URL, MEILI_URL, MEILI_MASTER_KEY and SESSION_SECRET) or directly in production.
+ */
+import { loadConfigOrExit } from '../../platform/config.ts';
+import { createPool } from '../../platform/db/pool.ts';
+import { createPrisma } from '../../platform/db/prisma.ts';
+import { createLogger, setLogLevel } from '../../platform/logger.ts';
+import { createMeili } from '../../platform/search/client.ts';
+import { startServer } from './server.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  setLogLevel(config.logLevel);
+  const logger = createLogger('api');
+  if (!config.databaseUrl || !config.meiliUrl || !config.sessionSecret) {
+    logger.error('DATABASE_URL, MEILI_URL and SESSION_SECRET must be set (npm start sets them for the embedded servers).');
+    process.exit(1);
+  }
+  const prisma = createPrisma(config.databaseUrl);
+  const pool = createPool(config.databaseUrl, { applicationName: 'directory-api' });
+  const meili = createMeili(config);
+
+  let running: Awaited<ReturnType<typeof startServer>>;
+  try {
+    running = await startServer({ config, prisma, pool, meili, logger });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') logger.error(`Port ${config.port} is already in use: stop the other process or set PORT.`);
+    else if (code === 'EACCES') logger.error(`Not allowed to listen on ${config.host}:${config.port}: choose a PORT above 1024.`);
+    else logger.error(`Could not start: ${error instanceof Error ? error.message : String(error)}`);
+    await Promise.allSettled([pool.end(), prisma.$disconnect()]);
+    process.exit(1);
+  }
+  logger.info(`listening on ${running.url}`);
+
+  let isStopping = false;
+  const stop = async (reason: string) => {
+    if (isStopping) return;
+    isStopping = true;
+    logger.info(`stopping (${reason})`);
+    // A second signal or a stuck close must not keep the process alive forever.
+    setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 5_000).unref();
+    await running.close();
+    await Promise.allSettled([pool.end(), prisma.$disconnect()]);
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+  // Started by `npm start` with an IPC channel: when the parent dies, so do we (no orphan API).
+  if (process.send) process.once('disconnect', () => void stop('parent exited'));
+}
+
+void main();

@@ -1,0 +1,82 @@
+/**
+ * The one place that renders errors: always JSON `{ error, message, details? }`, never a stack.
+ * AppErrors render as thrown; body-parser, Prisma and http-errors style errors are mapped by their
+ * code or type (never by message text); everything else is logged and becomes a 500.
+ */
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { Prisma } from '../../../generated/prisma/client.ts';
+import type { Logger } from '../../../platform/logger.ts';
+import { AppError, ERROR_STATUS, type ErrorCode } from '../errors.ts';
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side.';
+
+// body-parser sets `type` on every error it raises; these are the ones a client can cause.
+const BODY_PARSER_ERRORS: Record<string, [ErrorCode, string]> = {
+  'entity.parse.failed': ['bad_request', 'The request body is not valid JSON.'],
+  'entity.too.large': ['payload_too_large', 'The request body is too large.'],
+  'parameters.too.many': ['payload_too_large', 'The request has too many parameters.'],
+  'request.size.invalid': ['bad_request', 'The request body does not match its Content-Length.'],
+  'request.aborted': ['bad_request', 'The request was aborted before its body was received.'],
+  'encoding.unsupported': ['unsupported_media_type', 'The request body encoding is not supported.'],
+  'charset.unsupported': ['unsupported_media_type', 'The request body charset is not supported.'],
+};
+
+// Prisma error codes a caller can cause (https://www.prisma.io/docs/orm/reference/error-reference).
+const PRISMA_ERRORS: Record<string, [ErrorCode, string]> = {
+  P2002: ['conflict', 'A record with the same unique value already exists.'],
+  P2025: ['not_found', 'The record was not found.'],
+  P2003: ['conflict', 'The record is still referenced by another record.'],
+};
+
+const STATUS_CODES = new Map<number, ErrorCode>(Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]));
+
+function toAppError(error: unknown): AppError | null {
+  if (error instanceof AppError) return error;
+  if (error instanceof Prisma.PrismaClientKnownRequestError) {
+    const mapped = PRISMA_ERRORS[error.code];
+    return mapped ? new AppError(mapped[0], mapped[1]) : null;
+  }
+  if (typeof error !== 'object' || error === null) return null;
+  const { type, status } = error as { type?: unknown; status?: unknown };
+  if (typeof type === 'string' && BODY_PARSER_ERRORS[type]) {
+    const [code, message] = BODY_PARSER_ERRORS[type];
+    return new AppError(code, message);
+  }
+  // Client errors raised with a status by Express or a library (e.g. a malformed %-escape in a
+  // route parameter is a URIError with status 400). Their own message is not shown.
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const code = STATUS_CODES.get(status) ?? 'bad_request';
+    return new AppError(code, code === 'bad_request' ? 'The request is malformed.' : `Request failed (${status}).`);
+  }
+  return null;
+}
+
+export function createErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) {
+      // Too late for a JSON body: let Express end the connection.
+      next(error);
+      return;
+    }
+    const known = toAppError(error);
+    if (!known) {
+      logger.error('unhandled error', {
+        method: req.method,
+        path: req.path,
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });
+    }
+    const appError = known ?? new AppError('internal_error', INTERNAL_MESSAGE);
+    if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(appError.retryAfterSeconds))));
+    res.status(appError.status).json({
+      error: appError.code,
+      message: appError.message,
+      ...(appError.details === undefined ? {} : { details: appError.details }),
+    });
+  };
+}
+
+/** Unknown paths under /api answer JSON, not the HTML of the frontend fallback. */
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new AppError('not_found', `No API route for ${req.method} ${req.path}.`));
+};

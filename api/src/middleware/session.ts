@@ -1,0 +1,72 @@
+/**
+ * The admin session: a signed cookie (cookie-session) holding only the admin id and a fingerprint of
+ * the password hash. Nothing is stored server-side, so any number of API replicas can serve it.
+ */
+import { IncomingMessage, ServerResponse } from 'node:http';
+import cookieSession from 'cookie-session';
+import type { Request, RequestHandler } from 'express';
+import type { Config } from '../../../platform/config.ts';
+import type { Prisma } from '../../../platform/db/prisma.ts';
+import { findAdminById, type AdminUser } from '../repositories/admin-users.ts';
+import { sessionFingerprint } from '../services/auth/session-fingerprint.ts';
+
+export const SESSION_COOKIE = 'dir_session';
+/** The cookie policy's retention for authentication cookies. */
+export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+
+interface AdminSessionData {
+  adminId?: unknown;
+  fingerprint?: unknown;
+}
+
+export function requireSessionSecret(config: Pick<Config, 'sessionSecret'>): string {
+  if (!config.sessionSecret) throw new Error('SESSION_SECRET is not resolved: the API cannot sign sessions without it.');
+  return config.sessionSecret;
+}
+
+export function createSessionMiddleware(config: Pick<Config, 'sessionSecret' | 'publicUrl'>): RequestHandler {
+  return cookieSession({
+    name: SESSION_COOKIE,
+    keys: [requireSessionSecret(config)],
+    httpOnly: true,
+    sameSite: 'strict',
+    // Browsers drop Secure cookies on plain http, so only when the public URL is https (behind a
+    // TLS-terminating proxy, TRUST_PROXY lets Express see the original https).
+    secure: new URL(config.publicUrl).protocol === 'https:',
+    maxAge: SESSION_MAX_AGE_MS,
+    path: '/',
+  }) as RequestHandler;
+}
+
+/** Starts a session for `admin` (called after a successful sign-in). */
+export function startAdminSession(req: Request, admin: AdminUser, sessionSecret: string): void {
+  req.session = { adminId: admin.id, fingerprint: sessionFingerprint(admin, sessionSecret) } as unknown as Request['session'];
+}
+
+export function endAdminSession(req: Request): void {
+  req.session = null;
+}
+
+/**
+ * The admin this request's session belongs to, or null. A session whose admin is gone or whose
+ * password changed since sign-in is cleared, so the browser drops the stale cookie.
+ */
+export async function authenticateSession(req: IncomingMessage & { session?: unknown }, deps: { prisma: Prisma; sessionSecret: string }): Promise<AdminUser | null> {
+  const session = req.session as AdminSessionData | null | undefined;
+  if (!session || typeof session.adminId !== 'number' || typeof session.fingerprint !== 'string') return null;
+  const admin = await findAdminById(deps.prisma, session.adminId);
+  if (admin && sessionFingerprint(admin, deps.sessionSecret) === session.fingerprint) return admin;
+  (req as { session?: unknown }).session = null;
+  return null;
+}
+
+/**
+ * Reads the session of a raw request outside Express (a WebSocket upgrade) with the same
+ * middleware, so signature checks cannot drift between the two paths.
+ */
+export function loadSessionOutsideExpress(req: IncomingMessage, middleware: RequestHandler): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const res = new ServerResponse(req);
+    middleware(req as Request, res as never, (error?: unknown) => (error ? reject(error) : resolve()));
+  });
+}

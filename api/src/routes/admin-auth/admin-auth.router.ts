@@ -1,0 +1,46 @@
+/** Admin sign-in, sign-out and "who am I". The guard (middleware/admin-guard.ts) protects /me and /logout. */
+import { Router } from 'express';
+import type { RouteDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { startAdminSession, endAdminSession } from '../../middleware/session.ts';
+import { parseInput } from '../../middleware/validate.ts';
+import { presentAdmin } from '../../presenters/admin.ts';
+import { signIn } from '../../services/auth/sign-in.ts';
+import { signOut } from '../../services/auth/sign-out.ts';
+import { LoginBody, type LoginResponse } from './admin-auth.schema.ts';
+
+export const LOGIN_FAILED_MESSAGE = 'Username or password is incorrect';
+
+export function createAdminAuthRouter(deps: RouteDeps): Router {
+  const router = Router();
+
+  router.post('/api/admin/login', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const input = parseInput(LoginBody, req.body);
+    const result = await signIn({ prisma: deps.prisma, ...input, ip: req.ip ?? 'unknown' });
+    if (result.outcome === 'throttled') {
+      const minutes = Math.ceil(result.retryAfterSeconds / 60);
+      throw new AppError('too_many_requests', `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, undefined, {
+        retryAfterSeconds: result.retryAfterSeconds,
+      });
+    }
+    if (result.outcome === 'invalid') {
+      res.status(401).json({ success: false, message: LOGIN_FAILED_MESSAGE, error: 'unauthorized' } satisfies LoginResponse);
+      return;
+    }
+    startAdminSession(req, result.admin, deps.sessionSecret);
+    res.json({ success: true, message: 'Login successful' } satisfies LoginResponse);
+  });
+
+  router.post('/api/admin/logout', async (req, res) => {
+    await signOut({ prisma: deps.prisma, admin: req.admin!, ip: req.ip });
+    endAdminSession(req);
+    res.json({ success: true, message: 'Logged out' } satisfies LoginResponse);
+  });
+
+  router.get('/api/admin/me', (req, res) => {
+    res.json(presentAdmin(req.admin!));
+  });
+
+  return router;
+}

@@ -1,0 +1,136 @@
+/** The HTTP server: WebSocket upgrades under the same policy, graceful close, and the process entry. */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { Router } from 'express';
+import { findFreePort } from '../../platform/runtime/ports.ts';
+import { routers, type UpgradeHandler } from './routes/index.ts';
+import { startTestApi, type TestApi } from './test/api-harness.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+const echoHandler = (name: string): UpgradeHandler => ({
+  path: `/api/${name}`,
+  handle(req, socket) {
+    socket.end(`HTTP/1.1 101 Switching Protocols\r\nX-Handler: ${name}\r\nX-Admin: ${req.admin?.username ?? '-'}\r\n\r\n`);
+  },
+});
+
+const slowRouter = () =>
+  Router().get('/api/test-only/slow', async (_req, res) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    res.json({ finished: true });
+  });
+
+let api: TestApi & { close(): Promise<void> };
+
+before(async () => {
+  api = await startTestApi({ routers: [...routers, slowRouter], upgradeHandlers: [echoHandler('admin/test-only/progress'), echoHandler('test-only/public-feed')] });
+});
+after(async () => {
+  await api?.close();
+});
+
+/** Sends a raw Upgrade request and returns the status line and headers the server wrote. */
+function upgrade(pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  const { port } = new URL(api.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+    socket.on('error', reject);
+    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text }));
+    const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+    socket.write(`GET ${pathname} HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n${extra}\r\n`);
+  });
+}
+
+describe('upgrade requests', () => {
+  test('an unknown upgrade path is refused with 404 and the socket closed', async () => {
+    const { status, text } = await upgrade('/api/nothing-here');
+    assert.equal(status, 404);
+    assert.match(text, /"error":"not_found"/);
+  });
+
+  test('an admin upgrade path needs a session and an allowed Origin', async () => {
+    assert.equal((await upgrade('/api/admin/test-only/progress')).status, 401);
+    const cookie = await api.signIn();
+    assert.equal((await upgrade('/api/admin/test-only/progress', { cookie, origin: 'https://evil.example' })).status, 403);
+    const accepted = await upgrade('/api/admin/test-only/progress?job=1', { cookie, origin: api.origin });
+    assert.equal(accepted.status, 101);
+    assert.match(accepted.text, /X-Admin: admin/);
+  });
+
+  test('a public upgrade path needs no session', async () => {
+    const { status, text } = await upgrade('/api/test-only/public-feed');
+    assert.equal(status, 101);
+    assert.match(text, /X-Admin: -/);
+  });
+});
+
+describe('startServer().close()', () => {
+  test('lets an in-flight request finish, then refuses new connections', async () => {
+    const { startServer } = await import('./server.ts');
+    const running = await startServer({ config: api.config, prisma: api.prisma, pool: api.pool, meili: api.meili }, { host: '127.0.0.1', port: 0, routers: [...routers, slowRouter] });
+    const inFlight = fetch(`${running.url}/api/test-only/slow`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    const closing = running.close();
+    const response = await inFlight;
+    assert.equal(response.status, 200);
+    assert.deepEqual(await response.json(), { finished: true });
+    await closing;
+    // Not held open by the now idle keep-alive socket until the 10 s shutdown timeout.
+    assert.ok(Date.now() - started < 5000, `close() took ${Date.now() - started} ms`);
+    await assert.rejects(fetch(`${running.url}/healthz`));
+  });
+});
+
+describe('npm run api (main.ts)', () => {
+  const startMain = async (withIpc: boolean) => {
+    const port = await findFreePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+      cwd: ROOT,
+      stdio: withIpc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: api.config.dataDir,
+        DATABASE_URL: api.config.databaseUrl,
+        MEILI_URL: api.config.meiliUrl,
+        MEILI_MASTER_KEY: api.config.meiliMasterKey,
+        MEILI_INDEX_PREFIX: api.config.meiliIndexPrefix,
+        SESSION_SECRET: api.config.sessionSecret,
+      },
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 30_000;
+    while (!output.includes('[api] listening on')) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`api did not start: ${output}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    assert.match(output, new RegExp(`\\[api\\] listening on http://127\\.0\\.0\\.1:${port}`));
+    return { child, port, exited, output: () => output };
+  };
+
+  test('serves, then exits 0 on SIGTERM', async () => {
+    const { child, port, exited } = await startMain(false);
+    const health = await fetch(`http://127.0.0.1:${port}/healthz`);
+    assert.equal(health.status, 200);
+    child.kill('SIGTERM');
+    assert.equal(await exited, 0);
+  });
+
+  test('exits when the parent that started it goes away (no orphan api)', async () => {
+    const { child, exited } = await startMain(true);
+    child.disconnect();
+    assert.equal(await exited, 0);
+  });
+});

@@ -1,0 +1,93 @@
+import type { Meilisearch } from 'meilisearch';
+import type { Pool, PoolClient } from '../../../../platform/db/pool.ts';
+import { pendingMigrations } from '../../../../platform/db/migrate.ts';
+import { INDEX_KINDS, indexUid } from '../../../../platform/search/client.ts';
+import type { Logger } from '../../../../platform/logger.ts';
+
+export interface CheckResult {
+  ok: boolean;
+  detail?: string;
+}
+
+export interface Readiness {
+  isReady: boolean;
+  checks: { postgres: CheckResult; migrations: CheckResult; meilisearch: CheckResult; indexes: CheckResult };
+}
+
+const CHECK_TIMEOUT_MS = 2000;
+
+class CheckTimeout extends Error {}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new CheckTimeout(`timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** A failure as a check result; the raw error goes to the log, not to the (public) response. */
+function failed(name: string, error: unknown, logger: Logger): CheckResult {
+  if (error instanceof CheckTimeout) return { ok: false, detail: error.message };
+  logger.warn(`readiness check ${name} failed`, { error: error instanceof Error ? error.message : String(error) });
+  return { ok: false, detail: 'unreachable' };
+}
+
+async function checkDatabase(pool: Pool, logger: Logger): Promise<Pick<Readiness['checks'], 'postgres' | 'migrations'>> {
+  const connecting = pool.connect();
+  let client: PoolClient;
+  try {
+    client = await withTimeout(connecting, CHECK_TIMEOUT_MS);
+  } catch (error) {
+    // A connection that arrives after the timeout must still go back to the pool.
+    connecting.then((late) => late.release(), () => undefined);
+    return { postgres: failed('postgres', error, logger), migrations: { ok: false, detail: 'PostgreSQL unreachable' } };
+  }
+  let isBroken = false;
+  try {
+    await withTimeout(client.query('SELECT 1'), CHECK_TIMEOUT_MS);
+  } catch (error) {
+    isBroken = true;
+    client.release(true);
+    return { postgres: failed('postgres', error, logger), migrations: { ok: false, detail: 'PostgreSQL unreachable' } };
+  }
+  try {
+    const pending = await withTimeout(pendingMigrations(client), CHECK_TIMEOUT_MS);
+    return { postgres: { ok: true }, migrations: pending.length ? { ok: false, detail: `pending: ${pending.join(', ')}` } : { ok: true } };
+  } catch (error) {
+    isBroken = true;
+    return { postgres: { ok: true }, migrations: failed('migrations', error, logger) };
+  } finally {
+    client.release(isBroken);
+  }
+}
+
+async function checkSearch(meili: Meilisearch, prefix: string, logger: Logger): Promise<Pick<Readiness['checks'], 'meilisearch' | 'indexes'>> {
+  try {
+    await withTimeout(meili.health(), CHECK_TIMEOUT_MS);
+  } catch (error) {
+    return { meilisearch: failed('meilisearch', error, logger), indexes: { ok: false, detail: 'Meilisearch unreachable' } };
+  }
+  try {
+    const { results } = await withTimeout(meili.getIndexes({ limit: 1000 }), CHECK_TIMEOUT_MS);
+    const present = new Set(results.map((index) => index.uid));
+    const missing = INDEX_KINDS.map((kind) => indexUid(prefix, kind)).filter((uid) => !present.has(uid));
+    return { meilisearch: { ok: true }, indexes: missing.length ? { ok: false, detail: `missing: ${missing.join(', ')}` } : { ok: true } };
+  } catch (error) {
+    return { meilisearch: { ok: true }, indexes: failed('indexes', error, logger) };
+  }
+}
+
+/**
+ * Whether this API instance can serve traffic: PostgreSQL answers, no migration is pending,
+ * Meilisearch answers and every index the indexer creates exists. Each probe is bounded by a
+ * short timeout so a load balancer's probe never hangs.
+ */
+export async function checkReadiness(options: { pool: Pool; meili: Meilisearch; indexPrefix: string; logger: Logger }): Promise<Readiness> {
+  const [database, search] = await Promise.all([
+    checkDatabase(options.pool, options.logger),
+    checkSearch(options.meili, options.indexPrefix, options.logger),
+  ]);
+  const checks = { ...database, ...search };
+  return { isReady: Object.values(checks).every((check) => check.ok), checks };
+}

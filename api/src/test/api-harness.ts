@@ -1,0 +1,79 @@
+/**
+ * Boots the real API for one test file: its own database and index prefix (createTestContext), the
+ * real app on an ephemeral port, and small helpers to speak HTTP to it. Never mocks PostgreSQL or
+ * Meilisearch.
+ */
+import type express from 'express';
+import { createPool, type Pool } from '../../../platform/db/pool.ts';
+import { createPrisma, type Prisma } from '../../../platform/db/prisma.ts';
+import { createLogger, type Logger } from '../../../platform/logger.ts';
+import { createTestContext, type TestContext } from '../../../platform/testing/context.ts';
+import { startServer, type StartServerOptions } from '../server.ts';
+import { ensureAdminUser } from '../services/auth/ensure-admin-user.ts';
+
+export const TEST_ADMIN = { username: 'admin', password: 'correct horse battery staple' } as const;
+
+export interface TestApi extends TestContext {
+  prisma: Prisma;
+  pool: Pool;
+  app: express.Express;
+  url: string;
+  /** An Origin the app accepts (state-changing requests from a browser carry one). */
+  origin: string;
+  /** fetch against the test server; `path` starts with '/'. */
+  request(path: string, init?: RequestInit): Promise<Response>;
+  /** POST a JSON body (with the allowed Origin unless `headers` says otherwise). */
+  postJson(path: string, body: unknown, headers?: Record<string, string>): Promise<Response>;
+  /** Signs in as `TEST_ADMIN` (or the given user) and returns the Cookie header value. */
+  signIn(credentials?: { username: string; password: string }, headers?: Record<string, string>): Promise<string>;
+}
+
+export interface StartTestApiOptions extends Pick<StartServerOptions, 'routers' | 'fallbackRouters' | 'upgradeHandlers'> {
+  env?: Record<string, string>;
+  /** Creates TEST_ADMIN first (default true). */
+  withAdmin?: boolean;
+  logger?: Logger;
+}
+
+/** The `name=value` pairs of every Set-Cookie, ready for a Cookie header. */
+export function cookieHeaderFrom(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0])
+    .join('; ');
+}
+
+export async function startTestApi(options: StartTestApiOptions = {}): Promise<TestApi & { close(): Promise<void> }> {
+  const context = await createTestContext(options.env);
+  const prisma = createPrisma(context.config.databaseUrl!, { max: 4 });
+  const pool = createPool(context.config.databaseUrl!, { max: 4, applicationName: 'directory-api-test' });
+  if (options.withAdmin !== false) await ensureAdminUser({ prisma, ...TEST_ADMIN });
+  const running = await startServer(
+    { config: context.config, prisma, pool, meili: context.meili, logger: options.logger ?? createLogger('api-test') },
+    { host: '127.0.0.1', port: 0, routers: options.routers, fallbackRouters: options.fallbackRouters, upgradeHandlers: options.upgradeHandlers, shutdownTimeoutMs: 2000 },
+  );
+  const origin = context.config.allowedOrigins[0];
+  const request = (path: string, init?: RequestInit) => fetch(`${running.url}${path}`, { redirect: 'manual', ...init });
+  const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    request(path, { method: 'POST', headers: { 'content-type': 'application/json', origin, ...headers }, body: JSON.stringify(body) });
+  return {
+    ...context,
+    prisma,
+    pool,
+    app: running.app,
+    url: running.url,
+    origin,
+    request,
+    postJson,
+    async signIn(credentials = TEST_ADMIN, headers = {}) {
+      const response = await postJson('/api/admin/login', credentials, headers);
+      if (response.status !== 200) throw new Error(`sign-in failed with ${response.status}: ${await response.text()}`);
+      return cookieHeaderFrom(response);
+    },
+    async close() {
+      await running.close();
+      await Promise.allSettled([prisma.$disconnect(), pool.end()]);
+      await context.close();
+    },
+  };
+}

