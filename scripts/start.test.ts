@@ -8,7 +8,7 @@ import { mkdtemp, rm, chmod, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { findFreePort } from '../platform/runtime/ports.ts';
 
@@ -20,6 +20,8 @@ interface Run {
   exited: Promise<number | null>;
 }
 
+const runs: Run[] = [];
+
 function runStart(env: Record<string, string>): Run {
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
@@ -30,7 +32,9 @@ function runStart(env: Record<string, string>): Run {
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
+  const run = { child, output: () => output, exited };
+  runs.push(run);
+  return run;
 }
 
 async function waitFor(run: Run, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> {
@@ -71,6 +75,15 @@ describe('npm start', () => {
       DEMO_COUNT: '300',
     };
   });
+  afterEach(async () => {
+    // A failed assertion must not leave its `npm start` holding the ports for the next test.
+    for (const run of runs.splice(0)) {
+      if (run.child.exitCode === null && run.child.signalCode === null) {
+        run.child.kill('SIGTERM');
+        await run.exited;
+      }
+    }
+  });
   after(async () => {
     for (const pid of await serverPidsUsing(dataDir)) process.kill(pid, 'SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
@@ -80,7 +93,7 @@ describe('npm start', () => {
     const run = runStart(env);
     await waitFor(run, /ready at (http:\/\/\S+)/, 90_000);
     assert.match(run.output(), /generated password/i);
-    const password = run.output().match(/\n\s{4}(\S{12,})\n/)?.[1];
+    const password = run.output().match(/generated password:\s*\n\s*\n\s+(\S{12,})\n/)?.[1];
     assert.ok(password, 'the generated password is printed');
 
     const ready = await fetch(`http://127.0.0.1:${env.PORT}/readyz`);
@@ -151,10 +164,12 @@ describe('npm start', () => {
     assert.doesNotMatch(run.output(), /\n\s+at /);
   });
 
-  test('a malformed setting stops start-up with a message naming the variable', async () => {
-    const run = runStart({ ...env, PORT: 'eighty', MEILI_URL: 'http://127.0.0.1:1' });
-    assert.equal(await run.exited, 1);
-    assert.match(run.output(), /PORT/);
-    assert.match(run.output(), /MEILI_MASTER_KEY is required when MEILI_URL is set/);
+  test('a malformed or missing setting stops start-up with a message naming the variable', async () => {
+    const badPort = runStart({ ...env, PORT: 'eighty' });
+    assert.equal(await badPort.exited, 1);
+    assert.match(badPort.output(), /Invalid configuration:\n\s+- PORT /);
+    const missingKey = runStart({ ...env, MEILI_URL: 'http://127.0.0.1:1' });
+    assert.equal(await missingKey.exited, 1);
+    assert.match(missingKey.output(), /MEILI_MASTER_KEY is required when MEILI_URL is set/);
   });
 });

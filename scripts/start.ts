@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     else if (admin.created) log.info(`created admin account '${config.adminUsername}' from ADMIN_PASSWORD`);
 
     if (config.demoData) {
-      const seeded = await seedDemoDataOnce({ pool, count: config.demoCount, onProgress: (written) => log.info(`demo data: ${written} businesses written`) });
+      const seeded = await seedDemoDataOnce({ pool, count: config.demoCount, onProgress: (written) => log.info(`demo data: ${written} rows written`) });
       if (seeded) log.info(`loaded ${seeded.inserted} demo businesses in ${seeded.seconds.toFixed(1)} s`);
     }
   } finally {
@@ -77,6 +77,8 @@ async function main(): Promise<void> {
 
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
+    // React's server renderer is several times faster in its production build, chosen by NODE_ENV.
+    NODE_ENV: process.env.NODE_ENV ?? 'production',
     DATABASE_URL: resolved.databaseUrl,
     MEILI_URL: resolved.meiliUrl,
     MEILI_MASTER_KEY: resolved.meiliMasterKey,

