@@ -7,7 +7,10 @@ import { slugify } from './slug.ts';
 const displayNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
 
 // Codes ICU names that are not ISO 3166-1 countries (continents, unions, reserved or retired codes).
-const NOT_COUNTRIES = new Set(['AC', 'CP', 'CQ', 'DG', 'EA', 'EU', 'EZ', 'IC', 'QO', 'TA', 'UK', 'UN', 'XA', 'XB', 'ZZ', 'ZR']);
+const NOT_COUNTRIES = new Set(['AC', 'CP', 'CQ', 'DG', 'EA', 'EU', 'EZ', 'IC', 'QO', 'TA', 'UK', 'UN', 'XA', 'XB', 'ZZ', 'ZR',
+  // Retired codes ICU still names after their successor ("France" for FX, "Russia" for SU): without
+  // this, countryCodeFrom('France') answered 'FX' and countryCodeFrom('Russia') 'SU'.
+  'AN', 'BU', 'CS', 'DD', 'DY', 'FX', 'HV', 'NH', 'RH', 'SU', 'TP', 'VD', 'YD', 'YU']);
 
 const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 

@@ -1,0 +1,76 @@
+/**
+ * `npm run bench:seed -- --count N [--batch-size B] [--seed S]`: times the demo seed end to end (generator +
+ * COPY + upsert + outbox triggers) on a throwaway embedded PostgreSQL with the same durable settings as
+ * `npm start`, then prints rows/s and the process's peak RSS. Nothing is left behind.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { applyMigrations } from '../platform/db/migrate.ts';
+import { createPool } from '../platform/db/pool.ts';
+import { startEmbeddedPostgres } from '../platform/runtime/embedded-postgres.ts';
+import { findFreePort } from '../platform/runtime/ports.ts';
+import { parseSeedArgs, SEED_USAGE, SeedArgsError } from '../prisma/seed/parse-seed-args.ts';
+import { seedDemoData } from '../prisma/seed/seed-demo-data.ts';
+
+let args;
+try {
+  args = parseSeedArgs(process.argv.slice(2), { count: 100_000 });
+} catch (error) {
+  if (!(error instanceof SeedArgsError)) throw error;
+  console.error(`${error.message}\n\n${SEED_USAGE.replace('npm run seed', 'npm run bench:seed')}`);
+  process.exit(1);
+}
+if (args.help) {
+  console.log(SEED_USAGE.replace('npm run seed', 'npm run bench:seed'));
+  process.exit(0);
+}
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'directory-bench-seed-'));
+await chmod(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root.
+const postgres = await startEmbeddedPostgres({ dataDir, port: await findFreePort(), password: randomBytes(12).toString('hex') });
+const stop = async () => {
+  await postgres.stop().catch(() => undefined);
+  await rm(dataDir, { recursive: true, force: true });
+};
+process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+
+try {
+  await postgres.ensureDatabase('bench');
+  const url = postgres.urlFor('bench');
+  await applyMigrations(url);
+  const pool = createPool(url, { max: 2, applicationName: 'bench-seed' });
+  let lastReport = 0;
+  console.log(`seeding ${args.count.toLocaleString('en')} businesses in batches of ${args.batchSize} (Node ${process.version}, ${os.cpus().length} cores)`);
+  const result = await seedDemoData({
+    pool,
+    count: args.count,
+    seed: args.seed,
+    batchSize: args.batchSize,
+    onProgress(written) {
+      if (written - lastReport >= 100_000) {
+        lastReport = written;
+        console.log(`  ${written.toLocaleString('en')} rows, RSS ${mb(process.memoryUsage().rss)}`);
+      }
+    },
+  });
+  const { rows: [sizes] } = await pool.query<{ businesses: number; outbox: number; bytes: number }>(
+    `SELECT (SELECT count(*) FROM businesses)::int AS businesses, (SELECT count(*) FROM search_outbox)::int AS outbox,
+            pg_total_relation_size('businesses')::bigint AS bytes`,
+  );
+  await pool.end();
+  const peakRss = process.resourceUsage().maxRSS * 1024;
+  const cpu = process.cpuUsage();
+  console.log(`rows:        ${result.rows.toLocaleString('en')} (${result.inserted.toLocaleString('en')} inserted, ${result.updated.toLocaleString('en')} updated)`);
+  console.log(`businesses:  ${sizes.businesses.toLocaleString('en')} in the table (${mb(sizes.bytes)} with indexes), ${sizes.outbox.toLocaleString('en')} outbox rows`);
+  console.log(`time:        ${result.seconds.toFixed(1)} s`);
+  console.log(`rows/s:      ${Math.round(result.rows / result.seconds).toLocaleString('en')}`);
+  console.log(`peak RSS:    ${mb(peakRss)} (this Node process; PostgreSQL excluded)`);
+  console.log(`Node CPU:    ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (generator + COPY encoding; the rest of the time is PostgreSQL)`);
+  console.log(`load avg:    ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} (other work on the machine slows every figure)`);
+  console.log(`batch size:  ${args.batchSize}`);
+} finally {
+  await stop();
+}

@@ -1,0 +1,290 @@
+/**
+ * The one bulk writer of businesses, shared by the importer and the demo seed. A batch is streamed with
+ * COPY into a temporary staging table and then written by ONE set-based statement, never row by row:
+ * per-row inserts are about a thousand times slower than COPY, and the statement-level outbox triggers
+ * then fire once per batch instead of once per row.
+ */
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { BusinessRow } from '../../common/business.ts';
+import { businessSlug, categorySlug, citySlug, randomSlugSuffix, slugSuffixFor } from '../../common/slug.ts';
+import { copyBoolean, copyJson, copyNumber, copyText, copyTextArray } from './copy-text.ts';
+import type { PoolClient } from './pool.ts';
+
+export type WriteMode = 'upsert' | 'insert' | 'update';
+
+export interface SkippedRow {
+  /** Position in the input array. */
+  index: number;
+  placeId: string | null;
+  name: string;
+  reason: 'exists' | 'no_match';
+}
+
+export interface WriteOutcome {
+  /** New rows. */
+  inserted: number;
+  /** Existing rows (matched by place_id) whose data changed. */
+  updated: number;
+  /** Existing rows matched but identical: not rewritten, so no outbox churn and re-runs are idempotent. */
+  unchanged: number;
+  skipped: SkippedRow[];
+  /** Rows dropped because a later row of the same batch had the same place_id (last one wins). */
+  duplicatesInBatch: number;
+  /** New slugs that collided with an existing slug and were given a fresh random suffix. */
+  slugRetries: number;
+}
+
+export interface WriteOptions {
+  mode: WriteMode;
+  /** Stored as businesses.source on insert (an import id or 'demo'); existing rows keep theirs. */
+  source: string;
+}
+
+const STAGING = 'business_staging';
+const SLUG_CONSTRAINT = 'businesses_slug_key';
+const MAX_SLUG_ATTEMPTS = 5;
+
+// A batch names a handful of cities and categories many times over: slugify each once.
+const categorySlugs = new Map<string, string>();
+const citySlugs = new Map<string, string>();
+const SLUG_CACHE_LIMIT = 50_000;
+
+function cachedSlug(cache: Map<string, string>, text: string, derive: (text: string) => string): string {
+  let slug = cache.get(text);
+  if (slug === undefined) {
+    if (cache.size >= SLUG_CACHE_LIMIT) cache.clear();
+    slug = derive(text);
+    cache.set(text, slug);
+  }
+  return slug;
+}
+
+interface Column {
+  name: string;
+  type: string;
+  encode(row: BusinessRow): string;
+}
+
+/** The data columns compared and rewritten on update (not slug, source, is_approved or timestamps). */
+const DATA_COLUMNS: Column[] = [
+  { name: 'name', type: 'text', encode: (row) => copyText(row.name) },
+  { name: 'type', type: 'text', encode: (row) => copyText(row.type) },
+  { name: 'category', type: 'text', encode: (row) => copyText(row.category) },
+  { name: 'category_slug', type: 'text', encode: (row) => copyText(row.category ? cachedSlug(categorySlugs, row.category, categorySlug) : null) },
+  { name: 'subtypes', type: 'text[]', encode: (row) => copyTextArray(row.subtypes ?? []) },
+  { name: 'full_address', type: 'text', encode: (row) => copyText(row.fullAddress) },
+  { name: 'street', type: 'text', encode: (row) => copyText(row.street) },
+  { name: 'city', type: 'text', encode: (row) => copyText(row.city) },
+  { name: 'city_slug', type: 'text', encode: (row) => copyText(row.city ? cachedSlug(citySlugs, row.city, citySlug) || null : null) },
+  { name: 'postal_code', type: 'text', encode: (row) => copyText(row.postalCode) },
+  { name: 'state', type: 'text', encode: (row) => copyText(row.state) },
+  { name: 'country', type: 'text', encode: (row) => copyText(row.country) },
+  { name: 'country_code', type: 'varchar(2)', encode: (row) => copyText(row.countryCode) },
+  { name: 'phone', type: 'text', encode: (row) => copyText(row.phone) },
+  { name: 'latitude', type: 'double precision', encode: (row) => copyNumber(row.latitude) },
+  { name: 'longitude', type: 'double precision', encode: (row) => copyNumber(row.longitude) },
+  { name: 'rating', type: 'double precision', encode: (row) => copyNumber(row.rating) },
+  { name: 'review_count', type: 'integer', encode: (row) => copyNumber(row.reviewCount ?? 0) },
+  { name: 'reviews_link', type: 'text', encode: (row) => copyText(row.reviewsLink) },
+  { name: 'photo', type: 'text', encode: (row) => copyText(row.photo) },
+  { name: 'logo', type: 'text', encode: (row) => copyText(row.logo) },
+  { name: 'located_in', type: 'text', encode: (row) => copyText(row.locatedIn) },
+  { name: 'working_hours', type: 'jsonb', encode: (row) => copyJson(row.workingHours) },
+  { name: 'about', type: 'jsonb', encode: (row) => copyJson(row.about) },
+  { name: 'verified', type: 'boolean', encode: (row) => copyBoolean(Boolean(row.verified)) },
+  { name: 'website', type: 'text', encode: (row) => copyText(row.website) },
+  { name: 'url', type: 'text', encode: (row) => copyText(row.url) },
+];
+
+const DATA = DATA_COLUMNS.map((column) => `"${column.name}"`);
+const DATA_LIST = DATA.join(', ');
+const IS_CHANGED = (target: string, incoming: string) =>
+  `(${DATA.map((column) => `${target}.${column}`).join(', ')}) IS DISTINCT FROM (${DATA.map((column) => `${incoming}.${column}`).join(', ')})`;
+
+// Created once per connection and emptied at every commit (ON COMMIT DELETE ROWS truncates in place), so a
+// batch costs no catalog churn; the DELETE only matters when a caller writes several batches in one
+// transaction. Outside a transaction the rows would vanish after the COPY: STAGED_COUNT catches that.
+const PREPARE_STAGING = `
+  CREATE TEMP TABLE IF NOT EXISTS ${STAGING} (
+    "ord" integer NOT NULL,
+    "place_id" text,
+    "slug" text NOT NULL,
+    ${DATA_COLUMNS.map((column) => `"${column.name}" ${column.type}`).join(',\n    ')}
+  ) ON COMMIT DELETE ROWS;
+  DELETE FROM ${STAGING};`;
+
+const STAGED_COUNT = `SELECT count(*)::int AS staged FROM ${STAGING}`;
+
+const COPY_STAGING = `COPY ${STAGING} ("ord", "place_id", "slug", ${DATA_LIST}) FROM STDIN`;
+
+// A new slug must not take one that another business already has (a row matched by place_id keeps its own).
+const FIND_SLUG_COLLISIONS = `
+  SELECT s."ord" FROM ${STAGING} s
+  WHERE EXISTS (
+    SELECT 1 FROM businesses b
+    WHERE b."slug" = s."slug" AND (s."place_id" IS NULL OR b."place_id" IS DISTINCT FROM s."place_id")
+  )`;
+
+const INSERT_SELECT = `
+  INSERT INTO businesses ("place_id", "slug", ${DATA_LIST}, "source")
+  SELECT "place_id", "slug", ${DATA_LIST}, $1 FROM ${STAGING} ORDER BY "ord"`;
+
+// xmax = 0 only on a freshly inserted tuple, so RETURNING tells inserts from conflict-updates exactly; rows
+// whose data is identical do not pass the WHERE and are neither rewritten nor returned.
+const UPSERT = `
+  WITH written AS (
+    ${INSERT_SELECT}
+    ON CONFLICT ("place_id") DO UPDATE SET
+      ${DATA.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}, "updated_at" = now()
+    WHERE ${IS_CHANGED('businesses', 'EXCLUDED')}
+    RETURNING (xmax = 0) AS inserted
+  )
+  SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*) FILTER (WHERE NOT inserted)::int AS updated FROM written`;
+
+const INSERT_NEW = `
+  WITH written AS (
+    ${INSERT_SELECT}
+    ON CONFLICT ("place_id") DO NOTHING
+    RETURNING "place_id"
+  )
+  SELECT ARRAY(
+    SELECT s."ord" FROM ${STAGING} s
+    WHERE s."place_id" IS NOT NULL AND NOT EXISTS (SELECT 1 FROM written w WHERE w."place_id" = s."place_id")
+    ORDER BY s."ord"
+  ) AS skipped`;
+
+// Both parts of the statement see the same snapshot, so "missing" is judged on the table before the update.
+const UPDATE_EXISTING = `
+  WITH written AS (
+    UPDATE businesses b SET
+      ${DATA.map((column) => `${column} = s.${column}`).join(', ')}, "updated_at" = now()
+    FROM ${STAGING} s
+    WHERE s."place_id" IS NOT NULL AND b."place_id" = s."place_id" AND ${IS_CHANGED('b', 's')}
+    RETURNING b."id"
+  )
+  SELECT (SELECT count(*) FROM written)::int AS updated, ARRAY(
+    SELECT s."ord" FROM ${STAGING} s
+    WHERE s."place_id" IS NULL OR NOT EXISTS (SELECT 1 FROM businesses b WHERE b."place_id" = s."place_id")
+    ORDER BY s."ord"
+  ) AS skipped`;
+
+interface StagedRow {
+  index: number;
+  row: BusinessRow;
+  slug: string;
+}
+
+/**
+ * Writes one batch inside the caller's open transaction (the caller does BEGIN/COMMIT, so it can record
+ * its progress in the same transaction). Rows of the batch that share a place_id are reduced to the last
+ * one, because ON CONFLICT cannot touch one row twice in a statement.
+ */
+export async function writeBusinessBatch(client: PoolClient, rows: BusinessRow[], options: WriteOptions): Promise<WriteOutcome> {
+  const outcome: WriteOutcome = { inserted: 0, updated: 0, unchanged: 0, skipped: [], duplicatesInBatch: 0, slugRetries: 0 };
+  const staged = stageRows(rows);
+  outcome.duplicatesInBatch = rows.length - staged.length;
+  if (staged.length === 0) return outcome;
+
+  await client.query(PREPARE_STAGING);
+  await copyIntoStaging(client, staged);
+  const { rows: [check] } = await client.query<{ staged: number }>(STAGED_COUNT);
+  if (check.staged !== staged.length) throw new Error('writeBusinessBatch must run inside a transaction (BEGIN ... COMMIT)');
+
+  const skip = (ords: number[], reason: SkippedRow['reason']) => {
+    outcome.skipped = ords.map((index) => ({ index, placeId: rows[index].placeId ?? null, name: rows[index].name, reason }));
+  };
+
+  if (options.mode === 'update') {
+    const { rows: [result] } = await client.query<{ updated: number; skipped: number[] }>(UPDATE_EXISTING);
+    skip(result.skipped, 'no_match');
+    outcome.updated = result.updated;
+    outcome.unchanged = staged.length - result.updated - result.skipped.length;
+    return outcome;
+  }
+
+  const byIndex = new Map(staged.map((item) => [item.index, item]));
+  const statement = options.mode === 'upsert' ? UPSERT : INSERT_NEW;
+  for (let attempt = 1; ; attempt++) {
+    // Slug collisions are astronomically rare, so they are looked for only after the unique index refused
+    // one: the savepoint undoes the failed statement without losing the batch or the caller's transaction.
+    await client.query('SAVEPOINT business_write');
+    try {
+      const { rows: [result] } = await client.query<{ inserted?: number; updated?: number; skipped?: number[] }>(statement, [options.source]);
+      await client.query('RELEASE SAVEPOINT business_write');
+      if (options.mode === 'upsert') {
+        outcome.inserted = result.inserted!;
+        outcome.updated = result.updated!;
+        outcome.unchanged = staged.length - outcome.inserted - outcome.updated;
+      } else {
+        skip(result.skipped!, 'exists');
+        outcome.inserted = staged.length - result.skipped!.length;
+      }
+      return outcome;
+    } catch (error) {
+      await client.query('ROLLBACK TO SAVEPOINT business_write');
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      if (code !== '23505' || constraint !== SLUG_CONSTRAINT || attempt >= MAX_SLUG_ATTEMPTS) throw error;
+      outcome.slugRetries += await resolveSlugCollisions(client, byIndex);
+    }
+  }
+}
+
+/** Last occurrence of each place_id wins; every staged row gets its slug (suffix from the place_id). */
+function stageRows(rows: BusinessRow[]): StagedRow[] {
+  const lastIndex = new Map<string, number>();
+  rows.forEach((row, index) => {
+    if (row.placeId) lastIndex.set(row.placeId, index);
+  });
+  const staged: StagedRow[] = [];
+  const slugs = new Set<string>();
+  rows.forEach((row, index) => {
+    if (row.placeId && lastIndex.get(row.placeId) !== index) return;
+    let slug = businessSlug(row.name, row.city, row.placeId ? slugSuffixFor(row.placeId) : randomSlugSuffix());
+    // Two new rows of one batch with the same slug would fail the unique index together.
+    while (slugs.has(slug)) slug = businessSlug(row.name, row.city, randomSlugSuffix());
+    slugs.add(slug);
+    staged.push({ index, row, slug });
+  });
+  return staged;
+}
+
+async function copyIntoStaging(client: PoolClient, staged: StagedRow[]): Promise<void> {
+  function* lines(): Generator<string> {
+    let chunk = '';
+    for (const { index, row, slug } of staged) {
+      let line = `${index}\t${copyText(row.placeId || null)}\t${copyText(slug)}`;
+      for (const column of DATA_COLUMNS) line += `\t${column.encode(row)}`;
+      chunk += `${line}\n`;
+      if (chunk.length >= 64 * 1024) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk) yield chunk;
+  }
+  await pipeline(Readable.from(lines()), client.query(copyFrom(COPY_STAGING)));
+}
+
+/** Gives staged rows whose slug is already taken a new random suffix, until none collides. */
+async function resolveSlugCollisions(client: PoolClient, byIndex: Map<number, StagedRow>): Promise<number> {
+  let renamed = 0;
+  for (let round = 0; round < MAX_SLUG_ATTEMPTS; round++) {
+    const { rows } = await client.query<{ ord: number }>(FIND_SLUG_COLLISIONS);
+    if (rows.length === 0) return renamed;
+    const taken = new Set([...byIndex.values()].map((item) => item.slug));
+    for (const { ord } of rows) {
+      const item = byIndex.get(ord)!;
+      do item.slug = businessSlug(item.row.name, item.row.city, randomSlugSuffix());
+      while (taken.has(item.slug));
+      taken.add(item.slug);
+    }
+    await client.query(
+      `UPDATE ${STAGING} s SET "slug" = v.slug FROM unnest($1::int[], $2::text[]) AS v(ord, slug) WHERE s."ord" = v.ord`,
+      [rows.map((row) => row.ord), rows.map((row) => byIndex.get(row.ord)!.slug)],
+    );
+    renamed += rows.length;
+  }
+  throw new Error(`business slugs kept colliding after ${MAX_SLUG_ATTEMPTS} rounds`);
+}

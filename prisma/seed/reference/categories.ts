@@ -1,0 +1,243 @@
+/**
+ * Google-Maps-style primary categories of the demo data, each with plausible secondary categories
+ * (subtypes), the nouns its names use and its kind (which drives opening hours and amenity groups).
+ * Hand-written for the demo generator.
+ */
+
+export type Kind = 'food' | 'cafe' | 'bar' | 'shop' | 'beauty' | 'health' | 'auto' | 'hotel' | 'fitness' | 'pro' | 'home' | 'edu' | 'fun';
+
+export interface Category {
+  name: string;
+  kind: Kind;
+  subtypes: readonly string[];
+  /** Nouns for "<Surname>'s <Noun>" and "The <Adjective> <Noun>". */
+  nouns: readonly string[];
+  /** Relative frequency (restaurants are far more common than embassies). */
+  weight: number;
+  /** Share of businesses of this category open around the clock. */
+  open24: number;
+}
+
+type Row = [name: string, kind: Kind, subtypes: string[], nouns: string[], weight?: number, open24?: number];
+
+const ROWS: Row[] = [
+  // Food
+  ['Restaurant', 'food', ['Family restaurant', 'European restaurant', 'Bar & grill'], ['Kitchen', 'Table', 'Bistro', 'Dining Room'], 8],
+  ['Italian restaurant', 'food', ['Pizza restaurant', 'Restaurant', 'Wine bar', 'Pasta shop'], ['Trattoria', 'Osteria', 'Cucina', 'Kitchen'], 6],
+  ['Pizza restaurant', 'food', ['Pizza delivery', 'Pizza takeaway', 'Italian restaurant'], ['Pizzeria', 'Pizza', 'Slice'], 6],
+  ['French restaurant', 'food', ['Bistro', 'Brasserie', 'Fine dining restaurant'], ['Bistro', 'Brasserie', 'Table'], 3],
+  ['Chinese restaurant', 'food', ['Dim sum restaurant', 'Cantonese restaurant', 'Asian restaurant', 'Takeout restaurant'], ['Garden', 'Palace', 'Kitchen', 'House'], 4],
+  ['Japanese restaurant', 'food', ['Sushi restaurant', 'Ramen restaurant', 'Izakaya restaurant'], ['Kitchen', 'House', 'Table'], 3],
+  ['Sushi restaurant', 'food', ['Japanese restaurant', 'Sushi takeaway', 'Asian restaurant'], ['Sushi', 'Sushi Bar', 'Maki House'], 3],
+  ['Ramen restaurant', 'food', ['Japanese restaurant', 'Noodle shop'], ['Ramen', 'Noodle Bar'], 2],
+  ['Indian restaurant', 'food', ['North Indian restaurant', 'Vegetarian restaurant', 'Takeout restaurant', 'Tandoori restaurant'], ['Curry House', 'Tandoor', 'Kitchen', 'Spice'], 3],
+  ['Thai restaurant', 'food', ['Asian restaurant', 'Noodle shop', 'Takeout restaurant'], ['Thai Kitchen', 'Orchid', 'House'], 3],
+  ['Vietnamese restaurant', 'food', ['Pho restaurant', 'Asian restaurant', 'Sandwich shop'], ['Pho', 'Kitchen', 'Bowl'], 2],
+  ['Korean restaurant', 'food', ['Korean barbecue restaurant', 'Asian restaurant'], ['BBQ', 'Kitchen', 'House'], 2],
+  ['Mexican restaurant', 'food', ['Taco restaurant', 'Tex-Mex restaurant', 'Burrito restaurant'], ['Cantina', 'Taqueria', 'Kitchen'], 3],
+  ['Taco restaurant', 'food', ['Mexican restaurant', 'Takeout restaurant'], ['Tacos', 'Taqueria'], 2],
+  ['Greek restaurant', 'food', ['Mediterranean restaurant', 'Taverna', 'Seafood restaurant'], ['Taverna', 'Kitchen', 'Grill'], 2],
+  ['Turkish restaurant', 'food', ['Kebab shop', 'Mediterranean restaurant', 'Meze restaurant'], ['Grill', 'Kebab House', 'Kitchen'], 2],
+  ['Kebab shop', 'food', ['Turkish restaurant', 'Fast food restaurant', 'Takeout restaurant'], ['Kebab', 'Döner', 'Grill'], 3],
+  ['Lebanese restaurant', 'food', ['Middle Eastern restaurant', 'Mediterranean restaurant', 'Falafel restaurant'], ['Grill', 'Kitchen', 'House'], 1],
+  ['Middle Eastern restaurant', 'food', ['Halal restaurant', 'Falafel restaurant', 'Shawarma restaurant'], ['Grill', 'Kitchen'], 2],
+  ['Spanish restaurant', 'food', ['Tapas restaurant', 'Paella restaurant', 'Wine bar'], ['Tapas', 'Bodega', 'Kitchen'], 2],
+  ['Tapas restaurant', 'food', ['Spanish restaurant', 'Tapas bar', 'Wine bar'], ['Tapas', 'Bodega'], 1],
+  ['Seafood restaurant', 'food', ['Fish restaurant', 'Oyster bar restaurant', 'Fish & chips restaurant'], ['Fish House', 'Oyster Bar', 'Catch'], 3],
+  ['Steak house', 'food', ['Grill', 'American restaurant', 'Barbecue restaurant'], ['Steakhouse', 'Grill', 'Chophouse'], 2],
+  ['Barbecue restaurant', 'food', ['Southern restaurant (US)', 'Grill', 'Steak house'], ['BBQ', 'Smokehouse', 'Pit'], 2],
+  ['American restaurant', 'food', ['Diner', 'Hamburger restaurant', 'Bar & grill'], ['Diner', 'Grill', 'Kitchen'], 3],
+  ['Hamburger restaurant', 'food', ['Fast food restaurant', 'American restaurant', 'Takeout restaurant'], ['Burgers', 'Burger Joint', 'Grill'], 4],
+  ['Fast food restaurant', 'food', ['Hamburger restaurant', 'Chicken restaurant', 'Takeout restaurant'], ['Express', 'Quick Bite', 'Grill'], 4, 0.05],
+  ['Chicken restaurant', 'food', ['Fried chicken takeaway', 'Chicken wings restaurant', 'Fast food restaurant'], ['Chicken', 'Wings', 'Rotisserie'], 2],
+  ['Diner', 'food', ['Breakfast restaurant', 'American restaurant', 'Family restaurant'], ['Diner', 'Grill', 'Cafe'], 2, 0.1],
+  ['Breakfast restaurant', 'food', ['Brunch restaurant', 'Pancake restaurant', 'Cafe'], ['Breakfast Club', 'Brunch House', 'Pancakes'], 2],
+  ['Brunch restaurant', 'food', ['Breakfast restaurant', 'Cafe', 'Restaurant'], ['Brunch', 'Kitchen', 'Table'], 1],
+  ['Vegetarian restaurant', 'food', ['Vegan restaurant', 'Health food restaurant', 'Salad shop'], ['Greens', 'Garden', 'Kitchen'], 2],
+  ['Vegan restaurant', 'food', ['Vegetarian restaurant', 'Health food restaurant'], ['Plant Kitchen', 'Greens', 'Garden'], 1],
+  ['Noodle shop', 'food', ['Ramen restaurant', 'Asian restaurant', 'Dumpling restaurant'], ['Noodles', 'Noodle Bar', 'Wok'], 2],
+  ['Dumpling restaurant', 'food', ['Chinese restaurant', 'Asian restaurant'], ['Dumplings', 'Dumpling House'], 1],
+  ['Fish & chips restaurant', 'food', ['Seafood restaurant', 'Takeout restaurant', 'Fast food restaurant'], ['Chippy', 'Fish Bar', 'Fish & Chips'], 1],
+  ['Sandwich shop', 'food', ['Deli', 'Lunch restaurant', 'Takeout restaurant'], ['Sandwiches', 'Deli', 'Subs'], 3],
+  ['Deli', 'food', ['Sandwich shop', 'Gourmet grocery store', 'Caterer'], ['Deli', 'Delicatessen'], 2],
+  ['Buffet restaurant', 'food', ['Asian restaurant', 'Family restaurant'], ['Buffet', 'Feast'], 1],
+  ['Fine dining restaurant', 'food', ['French restaurant', 'Modern European restaurant', 'Wine bar'], ['Dining Room', 'Table', 'Maison'], 1],
+  ['Food court', 'food', ['Fast food restaurant', 'Hawker center'], ['Food Hall', 'Eats'], 1],
+  // Cafés and sweets
+  ['Coffee shop', 'cafe', ['Cafe', 'Espresso bar', 'Breakfast restaurant'], ['Coffee', 'Roasters', 'Espresso Bar', 'Beans'], 8],
+  ['Cafe', 'cafe', ['Coffee shop', 'Breakfast restaurant', 'Lunch restaurant'], ['Cafe', 'Coffee House', 'Corner'], 7],
+  ['Bakery', 'cafe', ['Pastry shop', 'Cake shop', 'Cafe', 'Bagel shop'], ['Bakery', 'Bakehouse', 'Bread', 'Oven'], 6],
+  ['Pastry shop', 'cafe', ['Bakery', 'Patisserie', 'Cake shop', 'Dessert shop'], ['Patisserie', 'Pastries', 'Sweets'], 2],
+  ['Cake shop', 'cafe', ['Bakery', 'Dessert shop', 'Wedding bakery'], ['Cakes', 'Cake Studio'], 1],
+  ['Ice cream shop', 'cafe', ['Dessert shop', 'Frozen yogurt shop', 'Gelato shop'], ['Gelato', 'Ice Cream', 'Scoops'], 2],
+  ['Tea house', 'cafe', ['Bubble tea store', 'Cafe', 'Tea store'], ['Tea Room', 'Tea House'], 1],
+  ['Bubble tea store', 'cafe', ['Tea house', 'Juice shop', 'Dessert shop'], ['Bubble Tea', 'Boba'], 2],
+  ['Juice shop', 'cafe', ['Smoothie shop', 'Health food restaurant', 'Açaí shop'], ['Juicery', 'Juice Bar', 'Smoothies'], 1],
+  ['Donut shop', 'cafe', ['Bakery', 'Coffee shop'], ['Donuts', 'Doughnuts'], 1],
+  ['Chocolate shop', 'cafe', ['Confectionery store', 'Chocolate cafe', 'Gift shop'], ['Chocolatier', 'Chocolates'], 1],
+  // Bars
+  ['Bar', 'bar', ['Cocktail bar', 'Pub', 'Lounge bar'], ['Bar', 'Lounge bar', 'Tavern'], 5],
+  ['Pub', 'bar', ['Bar', 'Gastropub', 'Sports bar', 'Irish pub'], ['Arms', 'Tavern', 'Inn', 'Pub'], 4],
+  ['Cocktail bar', 'bar', ['Bar', 'Lounge bar', 'Lounge bar'], ['Lounge bar', 'Cocktail Club', 'Bar'], 3],
+  ['Wine bar', 'bar', ['Bar', 'Wine store', 'Tapas bar'], ['Wine Bar', 'Cellar', 'Vino'], 2],
+  ['Brewpub', 'bar', ['Brewery', 'Pub', 'Beer garden'], ['Brewing Co.', 'Brewhouse', 'Taproom'], 1],
+  ['Sports bar', 'bar', ['Bar', 'Pub', 'Bar & grill'], ['Sports Bar', 'Tavern'], 1],
+  ['Night club', 'bar', ['Dance club', 'Bar', 'Live music venue'], ['Club', 'Lounge bar'], 1],
+  ['Beer garden', 'bar', ['Bar', 'Brewpub', 'German restaurant'], ['Beer Garden', 'Biergarten'], 1],
+  // Shops
+  ['Supermarket', 'shop', ['Grocery store', 'Organic food store', 'Discount supermarket'], ['Market', 'Foods', 'Grocer'], 6, 0.05],
+  ['Grocery store', 'shop', ['Supermarket', 'Convenience store', 'Produce market'], ['Grocery', 'Market', 'Pantry'], 5],
+  ['Convenience store', 'shop', ['Grocery store', 'Tobacco shop', 'Newsstand'], ['Mart', 'Corner Shop', 'Express'], 4, 0.35],
+  ['Organic food store', 'shop', ['Health food store', 'Grocery store', 'Natural goods store'], ['Organics', 'Wholefoods', 'Market'], 1],
+  ['Butcher shop', 'shop', ['Meat products store', 'Deli', 'Halal meat store'], ['Butchers', 'Meats', 'Butchery'], 2],
+  ['Fish store', 'shop', ['Seafood market', 'Fish market'], ['Fishmonger', 'Seafood'], 1],
+  ['Liquor store', 'shop', ['Wine store', 'Beer store', 'Spirits store'], ['Liquors', 'Wine & Spirits', 'Bottle Shop'], 2],
+  ['Wine store', 'shop', ['Wine bar', 'Liquor store', 'Wine wholesaler'], ['Wines', 'Cellars', 'Vintner'], 1],
+  ['Clothing store', 'shop', ['Women’s clothing store', 'Men’s clothing store', 'Boutique'], ['Boutique', 'Threads', 'Outfitters', 'Apparel'], 6],
+  ['Women’s clothing store', 'shop', ['Clothing store', 'Boutique', 'Fashion accessories store'], ['Boutique', 'Atelier', 'Closet'], 2],
+  ['Men’s clothing store', 'shop', ['Clothing store', 'Tailor', 'Suit store'], ['Outfitters', 'Menswear', 'Tailors'], 1],
+  ['Shoe store', 'shop', ['Sporting goods store', 'Clothing store', 'Children’s clothing store'], ['Shoes', 'Footwear', 'Sole'], 2],
+  ['Jewelry store', 'shop', ['Watch store', 'Goldsmith', 'Jewelry designer'], ['Jewellers', 'Gems', 'Gold'], 2],
+  ['Book store', 'shop', ['Used book store', 'Comic book store', 'Stationery store'], ['Books', 'Bookshop', 'Pages'], 2],
+  ['Florist', 'shop', ['Flower delivery', 'Garden center', 'Wedding store'], ['Flowers', 'Blooms', 'Florist'], 2],
+  ['Gift shop', 'shop', ['Souvenir store', 'Card shop', 'Home goods store'], ['Gifts', 'Treasures', 'Emporium'], 2],
+  ['Electronics store', 'shop', ['Cell phone store', 'Computer store', 'Appliance store'], ['Electronics', 'Tech', 'Digital'], 3],
+  ['Cell phone store', 'shop', ['Electronics store', 'Mobile phone repair shop', 'Telecommunications service provider'], ['Mobile', 'Phones', 'Connect'], 2],
+  ['Computer store', 'shop', ['Computer repair service', 'Electronics store', 'Software company'], ['Computers', 'PC World', 'Tech'], 1],
+  ['Furniture store', 'shop', ['Home goods store', 'Mattress store', 'Interior designer'], ['Furniture', 'Home', 'Living'], 2],
+  ['Home goods store', 'shop', ['Furniture store', 'Kitchen supply store', 'Gift shop'], ['Home', 'Living', 'Nest'], 2],
+  ['Hardware store', 'shop', ['Home improvement store', 'Tool store', 'Paint store'], ['Hardware', 'Tools', 'Supply'], 3],
+  ['Garden center', 'shop', ['Plant nursery', 'Florist', 'Landscaping supply store'], ['Garden Centre', 'Nursery', 'Greenhouse'], 1],
+  ['Pet store', 'shop', ['Pet supply store', 'Aquarium shop', 'Pet groomer'], ['Pets', 'Pet Supplies', 'Paws'], 2],
+  ['Toy store', 'shop', ['Baby store', 'Hobby store', 'Game store'], ['Toys', 'Toybox', 'Playroom'], 1],
+  ['Sporting goods store', 'shop', ['Bicycle store', 'Outdoor sports store', 'Shoe store'], ['Sports', 'Outdoors', 'Athletics'], 2],
+  ['Bicycle store', 'shop', ['Bicycle repair shop', 'Sporting goods store', 'Bicycle rental service'], ['Cycles', 'Bikes', 'Velo'], 1],
+  ['Optician', 'shop', ['Eyewear store', 'Optometrist', 'Contact lenses supplier'], ['Optics', 'Eyewear', 'Vision'], 2],
+  ['Pharmacy', 'health', ['Drug store', 'Medical supply store', 'Health and beauty shop'], ['Pharmacy', 'Chemist', 'Apothecary'], 4, 0.1],
+  ['Drug store', 'shop', ['Pharmacy', 'Cosmetics store', 'Health and beauty shop'], ['Drug store', 'Chemist'], 1],
+  ['Cosmetics store', 'shop', ['Beauty supply store', 'Perfume store', 'Skin care clinic'], ['Beauty', 'Cosmetics'], 1],
+  ['Thrift store', 'shop', ['Used clothing store', 'Charity', 'Vintage clothing store'], ['Thrift', 'Vintage', 'Second Hand'], 1],
+  ['Antique store', 'shop', ['Furniture store', 'Art gallery', 'Used furniture store'], ['Antiques', 'Curiosities'], 1],
+  ['Music store', 'shop', ['Musical instrument store', 'Record store'], ['Music', 'Records', 'Guitars'], 1],
+  ['Stationery store', 'shop', ['Office supply store', 'Book store', 'Art supply store'], ['Paper', 'Stationers'], 1],
+  ['Shopping mall', 'shop', ['Shopping center', 'Department store'], ['Mall', 'Centre', 'Plaza', 'Galleria'], 1],
+  ['Department store', 'shop', ['Clothing store', 'Home goods store', 'Cosmetics store'], ['Department Store', 'Emporium'], 1],
+  ['Tobacco shop', 'shop', ['Convenience store', 'Vaporizer store', 'Newsstand'], ['Tobacconist', 'Smoke Shop'], 1],
+  // Beauty
+  ['Hair salon', 'beauty', ['Beauty salon', 'Barber shop', 'Hairdresser'], ['Hair', 'Salon', 'Studio', 'Cuts'], 6],
+  ['Barber shop', 'beauty', ['Hair salon', "Men's grooming"], ['Barbers', 'Barbershop', 'Cuts'], 4],
+  ['Beauty salon', 'beauty', ['Nail salon', 'Hair salon', 'Eyelash salon', 'Waxing hair removal service'], ['Beauty', 'Salon', 'Studio'], 4],
+  ['Nail salon', 'beauty', ['Beauty salon', 'Manicure service', 'Pedicure service'], ['Nails', 'Nail Bar', 'Nail Studio'], 3],
+  ['Day spa', 'beauty', ['Massage spa', 'Facial spa', 'Beauty salon'], ['Spa', 'Retreat', 'Wellness'], 2],
+  ['Massage therapist', 'beauty', ['Massage spa', 'Thai massage therapist', 'Physical therapist'], ['Massage', 'Bodywork', 'Wellness'], 2],
+  ['Tattoo shop', 'beauty', ['Body piercing shop', 'Tattoo artist'], ['Tattoo', 'Ink', 'Studio'], 1],
+  // Health
+  ['Dentist', 'health', ['Dental clinic', 'Cosmetic dentist', 'Orthodontist', 'Pediatric dentist'], ['Dental', 'Dentistry', 'Smiles'], 4],
+  ['Dental clinic', 'health', ['Dentist', 'Orthodontist', 'Dental implants periodontist'], ['Dental Clinic', 'Dental Care'], 2],
+  ['Medical clinic', 'health', ['Doctor', 'Walk-in clinic', 'Family practice physician'], ['Medical Centre', 'Clinic', 'Health'], 3],
+  ['Doctor', 'health', ['General practitioner', 'Family practice physician', 'Internist'], ['Medical Practice', 'Practice', 'Surgery'], 3],
+  ['Physical therapist', 'health', ['Physical therapy clinic', 'Sports medicine clinic', 'Rehabilitation center'], ['Physio', 'Physiotherapy', 'Rehab'], 2],
+  ['Chiropractor', 'health', ['Physical therapist', 'Massage therapist', 'Wellness center'], ['Chiropractic', 'Spine Care'], 1],
+  ['Optometrist', 'health', ['Optician', 'Eye care center', 'Ophthalmologist'], ['Eye Care', 'Optometry', 'Vision'], 1],
+  ['Veterinarian', 'health', ['Animal hospital', 'Pet groomer', 'Emergency veterinarian service'], ['Vets', 'Animal Clinic', 'Pet Hospital'], 2, 0.05],
+  ['Hospital', 'health', ['Emergency room', 'General hospital', 'Medical center'], ['Hospital', 'Medical Center'], 1, 0.8],
+  ['Psychologist', 'health', ['Psychotherapist', 'Counselor', 'Mental health clinic'], ['Counselling', 'Therapy', 'Mind Care'], 1],
+  ['Medical laboratory', 'health', ['Blood testing service', 'Diagnostic center'], ['Lab', 'Diagnostics'], 1],
+  // Auto
+  ['Auto repair shop', 'auto', ['Mechanic', 'Brake shop', 'Oil change service', 'Tire shop'], ['Auto Repair', 'Motors', 'Garage', 'Auto Care'], 5],
+  ['Car dealer', 'auto', ['Used car dealer', 'Auto parts store', 'Car leasing service'], ['Motors', 'Auto Sales', 'Cars'], 3],
+  ['Used car dealer', 'auto', ['Car dealer', 'Car finance and loan company'], ['Used Cars', 'Auto Sales', 'Motors'], 2],
+  ['Car wash', 'auto', ['Car detailing service', 'Self service car wash'], ['Car Wash', 'Shine', 'Auto Spa'], 2, 0.1],
+  ['Gas station', 'auto', ['Convenience store', 'Car wash', 'Diesel fuel supplier'], ['Fuel', 'Gas', 'Petrol'], 3, 0.45],
+  ['Tire shop', 'auto', ['Auto repair shop', 'Wheel alignment service'], ['Tyres', 'Tire Center', 'Wheels'], 2],
+  ['Auto parts store', 'auto', ['Auto accessories wholesaler', 'Car battery store'], ['Auto Parts', 'Parts'], 2],
+  ['Auto body shop', 'auto', ['Auto repair shop', 'Auto painting', 'Car detailing service'], ['Collision', 'Body Works', 'Panel Beaters'], 1],
+  ['Car rental agency', 'auto', ['Truck rental agency', 'Van rental agency'], ['Car Rental', 'Rent-a-Car'], 1],
+  ['Motorcycle dealer', 'auto', ['Motorcycle repair shop', 'Motorcycle parts store'], ['Motorcycles', 'Moto'], 1],
+  ['Parking garage', 'auto', ['Parking lot', 'Valet parking service'], ['Parking', 'Car Park'], 1, 0.6],
+  // Lodging
+  ['Hotel', 'hotel', ['Boutique hotel', 'Business hotel', 'Resort hotel', 'Extended stay hotel'], ['Hotel', 'Suites', 'Grand Hotel', 'Inn'], 5, 1],
+  ['Hostel', 'hotel', ['Budget hotel', 'Backpacker hostel', 'Lodging'], ['Hostel', 'Backpackers', 'Bunkhouse'], 2, 1],
+  ['Bed & breakfast', 'hotel', ['Guest house', 'Inn', 'Lodging'], ['B&B', 'Guesthouse', 'Cottage'], 1, 1],
+  ['Guest house', 'hotel', ['Bed & breakfast', 'Lodging', 'Holiday apartment'], ['Guesthouse', 'Lodge'], 1, 1],
+  ['Motel', 'hotel', ['Hotel', 'Lodging'], ['Motel', 'Motor Inn'], 1, 1],
+  ['Serviced apartment', 'hotel', ['Holiday apartment rental', 'Extended stay hotel'], ['Residences', 'Apartments', 'Suites'], 1, 1],
+  // Fitness and leisure
+  ['Gym', 'fitness', ['Fitness center', 'Personal trainer', 'Health club'], ['Fitness', 'Gym', 'Athletic Club', 'Strength'], 4, 0.25],
+  ['Yoga studio', 'fitness', ['Pilates studio', 'Meditation center', 'Fitness center'], ['Yoga', 'Yoga Studio', 'Flow'], 2],
+  ['Pilates studio', 'fitness', ['Yoga studio', 'Fitness center'], ['Pilates', 'Core Studio'], 1],
+  ['Martial arts school', 'fitness', ['Karate school', 'Judo school', 'Boxing gym'], ['Dojo', 'Martial Arts', 'Academy'], 1],
+  ['Swimming pool', 'fitness', ['Public swimming pool', 'Swimming school'], ['Aquatic Centre', 'Pool', 'Baths'], 1],
+  ['Rock climbing gym', 'fitness', ['Rock climbing instructor', 'Fitness center'], ['Climbing', 'Boulders', 'Climbing Wall'], 1],
+  ['Museum', 'fun', ['Art museum', 'History museum', 'Tourist attraction'], ['Museum', 'Gallery', 'Collection'], 1],
+  ['Art gallery', 'fun', ['Art museum', 'Art studio', 'Picture frame shop'], ['Gallery', 'Art Space'], 1],
+  ['Movie theater', 'fun', ['Drive-in movie theater', 'Event venue'], ['Drive-in movie theater', 'Pictures', 'Picturehouse'], 1],
+  ['Bowling alley', 'fun', ['Amusement center', 'Bar', 'Sports bar'], ['Bowl', 'Lanes', 'Bowling'], 1],
+  ['Escape room center', 'fun', ['Amusement center', 'Team building service'], ['Escape Rooms', 'Puzzle Rooms'], 1],
+  ['Park', 'fun', ['City park', 'Playground', 'Tourist attraction'], ['Park', 'Gardens', 'Green'], 1, 0.5],
+  ['Tourist attraction', 'fun', ['Historical landmark', 'Observation deck', 'Museum'], ['Tower', 'Landmark', 'Gardens'], 1],
+  ['Event venue', 'fun', ['Banquet hall', 'Wedding venue', 'Conference center'], ['Hall', 'Venue', 'Rooms'], 1],
+  ['Live music venue', 'fun', ['Concert hall', 'Bar', 'Night club'], ['Music Hall', 'Stage', 'Room'], 1],
+  // Professional services
+  ['Lawyer', 'pro', ['Law firm', 'Family law attorney', 'Immigration attorney', 'Notary public'], ['Law', 'Legal', 'Attorneys', 'Law Firm'], 3],
+  ['Law firm', 'pro', ['Lawyer', 'Corporate lawyer', 'Employment attorney'], ['Law Firm', 'Legal', 'Partners'], 2],
+  ['Accountant', 'pro', ['Tax preparation service', 'Bookkeeping service', 'Certified public accountant'], ['Accounting', 'Tax Advisors', 'Accountants'], 3],
+  ['Real estate agency', 'pro', ['Real estate agent', 'Property management company', 'Real estate consultant'], ['Realty', 'Properties', 'Estates', 'Homes'], 3],
+  ['Insurance agency', 'pro', ['Insurance broker', 'Auto insurance agency', 'Life insurance agency'], ['Insurance', 'Assurance', 'Cover'], 2],
+  ['Bank', 'pro', ['ATM', 'Savings bank', 'Financial institution'], ['Bank', 'Savings', 'Credit'], 2],
+  ['Financial consultant', 'pro', ['Financial planner', 'Investment service'], ['Wealth', 'Financial', 'Capital'], 1],
+  ['Marketing agency', 'pro', ['Advertising agency', 'Website designer', 'Internet marketing service'], ['Digital', 'Creative', 'Media', 'Agency'], 2],
+  ['Software company', 'pro', ['Website designer', 'IT services', 'Computer consultant'], ['Labs', 'Software', 'Systems', 'Tech'], 2],
+  ['Architect', 'pro', ['Architecture firm', 'Interior designer', 'Building designer'], ['Architects', 'Design Studio', 'Studio'], 1],
+  ['Travel agency', 'pro', ['Tour operator', 'Tour agency'], ['Travel', 'Tours', 'Journeys'], 2],
+  ['Photographer', 'pro', ['Wedding photographer', 'Photography studio', 'Portrait studio'], ['Photography', 'Studio', 'Pictures'], 1],
+  ['Coworking space', 'pro', ['Office space rental agency', 'Business center'], ['Workspace', 'Hub', 'Cowork'], 1],
+  ['Post office', 'pro', ['Shipping service', 'Courier service'], ['Post Office', 'Postal Centre'], 1],
+  ['Shipping service', 'pro', ['Courier service', 'Packaging supply store', 'Freight forwarding service'], ['Shipping', 'Express', 'Logistics'], 1],
+  ['Print shop', 'pro', ['Copy shop', 'Screen printer', 'Sign shop'], ['Print', 'Prints', 'Copy Centre'], 1],
+  ['Dry cleaner', 'pro', ['Laundry service', 'Tailor', 'Clothing alteration service'], ['Dry Cleaners', 'Cleaners'], 2],
+  ['Laundromat', 'pro', ['Laundry service', 'Laundry'], ['Laundromat', 'Wash & Fold', 'Laundry'], 1, 0.2],
+  ['Tailor', 'pro', ['Clothing alteration service', 'Dressmaker', 'Men’s clothing store'], ['Tailoring', 'Tailors', 'Alterations'], 1],
+  ['Funeral home', 'pro', ['Cremation service', 'Funeral director'], ['Funeral Home', 'Memorials'], 1],
+  ['Church', 'pro', ['Catholic church', 'Protestant church', 'Place of worship'], ['Church', 'Chapel', 'Parish'], 1],
+  ['Veterinary pharmacy', 'pro', ['Pet supply store', 'Veterinarian'], ['Pet Pharmacy'], 1],
+  // Home services
+  ['Plumber', 'home', ['Plumbing supply store', 'Drainage service', 'Water heater installation service'], ['Plumbing', 'Plumbers', 'Pipeworks'], 3, 0.1],
+  ['Electrician', 'home', ['Electrical installation service', 'Lighting contractor'], ['Electric', 'Electrical', 'Sparks'], 3],
+  ['General contractor', 'home', ['Construction company', 'Remodeler', 'Home builder'], ['Construction', 'Builders', 'Contracting'], 2],
+  ['Roofing contractor', 'home', ['Gutter cleaning service', 'Construction company'], ['Roofing', 'Roofers'], 1],
+  ['Painter', 'home', ['Painting', 'Wallpaper installer', 'Interior Decorator'], ['Painting', 'Decorators', 'Coatings'], 1],
+  ['Locksmith', 'home', ['Key duplication service', 'Security system supplier'], ['Locksmiths', 'Locks', 'Keys'], 1, 0.3],
+  ['House cleaning service', 'home', ['Janitorial service', 'Carpet cleaning service', 'Window cleaning service'], ['Cleaning', 'Maids', 'Sparkle'], 2],
+  ['Moving company', 'home', ['Mover', 'Storage facility', 'Furniture removal'], ['Movers', 'Removals', 'Relocations'], 1],
+  ['Landscaper', 'home', ['Gardener', 'Lawn care service', 'Tree service'], ['Landscaping', 'Gardens', 'Green'], 1],
+  ['HVAC contractor', 'home', ['Air conditioning contractor', 'Heating contractor', 'Furnace repair service'], ['Heating & Cooling', 'Air', 'Climate'], 1],
+  ['Pest control service', 'home', ['Exterminator', 'Wildlife control'], ['Pest Control', 'Exterminators'], 1],
+  ['Storage facility', 'home', ['Self-storage facility', 'Moving company'], ['Storage', 'Self Storage'], 1, 0.2],
+  // Education
+  ['Language school', 'edu', ['English language school', 'Tutoring service', 'Education center'], ['Language School', 'Languages', 'Academy'], 2],
+  ['Music school', 'edu', ['Music instructor', 'Piano instructor', 'Guitar instructor'], ['Music School', 'Conservatory', 'Academy'], 1],
+  ['Driving school', 'edu', ['Driving test center', 'Motorcycle driving school'], ['Driving School', 'Driving Academy'], 1],
+  ['Tutoring service', 'edu', ['Education center', 'Test preparation center', 'Mathematics school'], ['Tutoring', 'Learning Centre', 'Academy'], 2],
+  ['Preschool', 'edu', ['Kindergarten', 'Day care center', 'Child care agency'], ['Kids Academy', 'Little Ones', 'Kindergarten'], 2],
+  ['Dance school', 'edu', ['Ballet school', 'Dance studio', 'Salsa classes'], ['Dance Studio', 'Dance Academy'], 1],
+  ['Library', 'edu', ['Public library', 'Study hall'], ['Library', 'Reading Room'], 1],
+  ['Cooking school', 'edu', ['Culinary school', 'Cooking class'], ['Cooking School', 'Kitchen Academy'], 1],
+];
+
+export const CATEGORIES: readonly Category[] = ROWS.map(([name, kind, subtypes, nouns, weight = 1, open24 = 0]) => ({
+  name,
+  kind,
+  subtypes,
+  nouns,
+  weight,
+  open24,
+}));
+
+export const CATEGORY_WEIGHTS: readonly number[] = CATEGORIES.map((category) => category.weight);
+
+export function findCategory(name: string): Category {
+  const category = CATEGORIES.find((item) => item.name === name);
+  if (!category) throw new Error(`unknown demo category ${name}`);
+  return category;
+}
