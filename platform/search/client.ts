@@ -5,13 +5,14 @@
 import { Meilisearch } from 'meilisearch';
 import type { Config } from '../config.ts';
 
-export function createMeili(config: Pick<Config, 'meiliUrl' | 'meiliMasterKey'>): Meilisearch {
+export function createMeili(config: Pick<Config, 'meiliUrl' | 'meiliMasterKey'>, options: { timeoutMs?: number } = {}): Meilisearch {
   if (!config.meiliUrl) throw new Error('MEILI_URL is not resolved');
-  return new Meilisearch({ host: config.meiliUrl, apiKey: config.meiliMasterKey, timeout: 10_000 });
+  return new Meilisearch({ host: config.meiliUrl, apiKey: config.meiliMasterKey, timeout: options.timeoutMs ?? 10_000 });
 }
 
 /** The logical indexes of the directory. Aggregates are small precomputed indexes (DESIGN §1). */
-export const INDEX_KINDS = ['businesses', 'categories', 'countries', 'cities'] as const;
+// `home` holds one precomputed document for the home page (common/search-documents.ts).
+export const INDEX_KINDS = ['businesses', 'categories', 'countries', 'cities', 'home'] as const;
 export type IndexKind = (typeof INDEX_KINDS)[number];
 
 export function indexUid(prefix: string, kind: IndexKind): string {

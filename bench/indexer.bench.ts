@@ -1,0 +1,227 @@
+/**
+ * `npm run bench:indexer -- --count N [--sql-seed] [--lag-samples K]` (default 1,000,000 and 30): the indexer against throwaway
+ * embedded PostgreSQL + Meilisearch in a temporary directory on free ports. Rows come from the demo seed
+ * generator (prisma/seed); `--sql-seed` generates simpler rows with one INSERT ... generate_series instead
+ * (much faster to load, smaller documents).
+ *
+ * Prints:
+ * - raw ingestion: the same business documents posted straight to Meilisearch as ndjson payloads
+ *   (all enqueued at once), timed until the last task succeeded;
+ * - full rebuild: what the indexer process took for its first build (read PostgreSQL, serialise, post,
+ *   aggregates, swap), from indexer_state; target <= 1.25x raw;
+ * - incremental lag p50/p95: UPDATE one row, time until the change is visible in search;
+ * - peak RSS of the indexer process (VmHWM);
+ * - a deep page read (page 100 of 20, filtered and sorted) with the indexer's settings.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Meilisearch, type EnqueuedTask } from 'meilisearch';
+import { applyMigrations } from '../platform/db/migrate.ts';
+import { createPool, type Pool } from '../platform/db/pool.ts';
+import { startEmbeddedMeilisearch } from '../platform/runtime/embedded-meilisearch.ts';
+import { startEmbeddedPostgres } from '../platform/runtime/embedded-postgres.ts';
+import { findFreePort } from '../platform/runtime/ports.ts';
+import { indexUid } from '../platform/search/client.ts';
+import { INDEX_SETTINGS, STATE_KEYS } from '../platform/search/settings.ts';
+import { BUSINESS_COLUMNS, toBusinessDocument, type BusinessSqlRow } from '../indexer/src/documents/business-document.ts';
+import { PAYLOAD_BYTES } from '../indexer/src/jobs/full-rebuild.ts';
+import { waitForTasks } from '../indexer/src/meili/tasks.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+
+function parseCount(argv: string[]): number {
+  const at = argv.indexOf('--count');
+  const value = at >= 0 ? Number(argv[at + 1]) : 1_000_000;
+  if (!Number.isInteger(value) || value < 1) throw new Error('Usage: npm run bench:indexer -- --count N');
+  return value;
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+async function loadBusinesses(pool: Pool, count: number, sqlOnly: boolean): Promise<string> {
+  try {
+    if (sqlOnly) throw new Error('--sql-seed');
+    const { seedDemoData } = await import('../prisma/seed/seed-demo-data.ts');
+    let last = 0;
+    await seedDemoData({
+      pool,
+      count,
+      onProgress: (written) => {
+        if (written - last >= 100_000) {
+          last = written;
+          console.log(`  seeded ${written.toLocaleString()} rows`);
+        }
+      },
+    });
+    return 'prisma/seed seedDemoData';
+  } catch (error) {
+    console.log(`  seed generator unavailable (${(error as Error).message}); generating rows with SQL`);
+    await pool.query(
+      `INSERT INTO businesses (name, slug, category, category_slug, type, city, city_slug, country, country_code, full_address,
+                               phone, rating, review_count, latitude, longitude, working_hours, about, source)
+       SELECT 'Business ' || g, 'business-' || g || '-' || substr(md5(g::text), 1, 6),
+              'Category ' || (g % 400), 'category-' || (g % 400), 'Category ' || (g % 400),
+              'City ' || (g % 3000), 'city-' || (g % 3000), 'Country', (ARRAY['US','DE','FR','GB','IT','ES','NL','TR'])[1 + g % 8],
+              g || ' Main Street, City ' || (g % 3000), '+1 555 ' || g, round((random() * 5)::numeric, 1), (random() * 900)::int,
+              random() * 120 - 60, random() * 300 - 150,
+              '{"Monday":"9AM-5PM","Tuesday":"9AM-5PM","Sunday":"Closed"}'::jsonb,
+              '{"Service options":{"Delivery":true,"Takeout":true},"Accessibility":{"Wheelchair accessible entrance":true}}'::jsonb, 'bench'
+       FROM generate_series(1, $1) AS g`,
+      [count],
+    );
+    return 'SQL generate_series';
+  }
+}
+
+/** Writes the documents as ndjson payload files of PAYLOAD_BYTES (not timed). */
+async function writePayloads(pool: Pool, dir: string): Promise<string[]> {
+  const client = await pool.connect();
+  const files: string[] = [];
+  try {
+    await client.query('BEGIN');
+    await client.query(`DECLARE c NO SCROLL CURSOR FOR SELECT ${BUSINESS_COLUMNS} FROM businesses`);
+    let parts: string[] = [];
+    let bytes = 0;
+    const flush = async () => {
+      if (!parts.length) return;
+      const file = path.join(dir, `payload-${files.length}.ndjson`);
+      await writeFile(file, parts.join('\n'));
+      files.push(file);
+      parts = [];
+      bytes = 0;
+    };
+    for (;;) {
+      const { rows } = await client.query<BusinessSqlRow>('FETCH 5000 FROM c');
+      if (!rows.length) break;
+      for (const row of rows) {
+        const line = JSON.stringify(toBusinessDocument(row));
+        parts.push(line);
+        bytes += line.length + 1;
+      }
+      if (bytes >= PAYLOAD_BYTES) await flush();
+    }
+    await flush();
+    await client.query('COMMIT');
+  } finally {
+    client.release();
+  }
+  return files;
+}
+
+async function main(): Promise<void> {
+  const count = parseCount(process.argv.slice(2));
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'indexer-bench-'));
+  await chmod(dataDir, 0o755);
+  const [pgPort, meiliPort] = [await findFreePort(), await findFreePort()];
+  const masterKey = randomBytes(16).toString('hex');
+  console.log(`indexer bench: ${count.toLocaleString()} businesses, ${os.cpus().length} cores, data in ${dataDir}`);
+  const [postgres, meiliServer] = await Promise.all([
+    startEmbeddedPostgres({ dataDir, port: pgPort, password: randomBytes(12).toString('hex'), ephemeral: true }),
+    startEmbeddedMeilisearch({ dataDir, port: meiliPort, masterKey }),
+  ]);
+  const children: Array<ReturnType<typeof spawn>> = [];
+  let pool: Pool | null = null;
+  try {
+    await postgres.ensureDatabase('bench');
+    const databaseUrl = postgres.urlFor('bench');
+    await applyMigrations(databaseUrl);
+    pool = createPool(databaseUrl, { max: 6 });
+    const meili = new Meilisearch({ host: meiliServer.url, apiKey: masterKey, timeout: 600_000 });
+
+    let started = Date.now();
+    const source = await loadBusinesses(pool, count, process.argv.includes('--sql-seed'));
+    const rows = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses')).rows[0].n;
+    // The seed's outbox backlog is not what this bench measures: the first build covers those rows.
+    await pool.query('TRUNCATE search_outbox');
+    await pool.query('VACUUM ANALYZE businesses');
+    console.log(`loaded ${rows.toLocaleString()} rows with ${source} in ${seconds(Date.now() - started)}`);
+
+    // Raw ingestion: the same documents, posted straight to Meilisearch.
+    const files = await writePayloads(pool, dataDir);
+    const rawUid = 'raw_businesses';
+    await waitForTasks(meili, [await meili.createIndex(rawUid, { primaryKey: 'id' })], 60_000);
+    await waitForTasks(meili, [await meili.index(rawUid).updateSettings(INDEX_SETTINGS.businesses)], 60_000);
+    started = Date.now();
+    const rawTasks: EnqueuedTask[] = [];
+    for (const file of files) rawTasks.push(await meili.index(rawUid).addDocumentsFromString(await readFile(file, 'utf8'), 'application/x-ndjson', { primaryKey: 'id' }));
+    await waitForTasks(meili, rawTasks, 3_600_000, 500);
+    const rawMs = Date.now() - started;
+    console.log(`raw ingestion: ${seconds(rawMs)} (${files.length} ndjson payloads of <= ${PAYLOAD_BYTES / 1024 / 1024} MB)`);
+    await waitForTasks(meili, [await meili.deleteIndex(rawUid)], 600_000);
+    await Promise.all(files.map((file) => rm(file, { force: true })));
+
+    // The indexer process: its first start finds no index and rebuilds everything.
+    const prefix = 'bench_';
+    const child = spawn(process.execPath, ['--import', 'tsx', 'indexer/src/main.ts'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { PATH: process.env.PATH, DATABASE_URL: databaseUrl, MEILI_URL: meiliServer.url, MEILI_MASTER_KEY: masterKey, MEILI_INDEX_PREFIX: prefix, INDEXER_POLL_MS: '1000' },
+    });
+    children.push(child);
+    await new Promise<void>((resolve, reject) => {
+      child.on('message', (message: { type?: string }) => message.type === 'indexer-ready' && resolve());
+      child.once('exit', (code) => reject(new Error(`indexer exited with ${code}`)));
+    });
+    const state = (await pool.query<{ value: { durationMs: number } }>('SELECT value FROM indexer_state WHERE key = $1', [STATE_KEYS.fullRebuild(prefix)])).rows[0].value;
+    const rebuildMs = state.durationMs;
+    console.log(`full rebuild: ${seconds(rebuildMs)} = ${(rebuildMs / rawMs).toFixed(2)}x raw (target <= 1.25x)`);
+
+    // Let the post-rebuild aggregate recount settle before measuring single-change lag.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
+    const businesses = meili.index(indexUid(prefix, 'businesses'));
+    const lags: number[] = [];
+    const samplesAt = process.argv.indexOf('--lag-samples');
+    const samples = samplesAt >= 0 ? Number(process.argv[samplesAt + 1]) : 30;
+    for (let i = 0; i < samples; i++) {
+      const id = 1 + Math.floor(Math.random() * rows);
+      const name = `lagprobe ${i} ${randomBytes(3).toString('hex')}`;
+      const t0 = performance.now();
+      const { rowCount } = await pool.query('UPDATE businesses SET name = $1, updated_at = now() WHERE id = $2', [name, id]);
+      if (!rowCount) continue;
+      for (;;) {
+        const doc = await businesses.getDocument(id, { fields: ['name'] }).catch(() => null);
+        if (doc?.name === name) break;
+        if (performance.now() - t0 > 60_000) throw new Error(`change ${i} not visible after 60 s`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      lags.push(performance.now() - t0);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    console.log(`incremental lag (${lags.length} single-row updates): p50 ${percentile(lags, 50).toFixed(0)} ms, p95 ${percentile(lags, 95).toFixed(0)} ms, max ${Math.max(...lags).toFixed(0)} ms`);
+
+    const deep: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const t0 = performance.now();
+      await businesses.search('', { filter: 'isApproved = true', sort: ['createdAt:desc'], page: 100, hitsPerPage: 20 });
+      deep.push(performance.now() - t0);
+    }
+    console.log(`deep page (100 of 20, filtered + sorted): median ${percentile(deep, 50).toFixed(0)} ms`);
+
+    const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+    const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    console.log(`indexer peak RSS: ${(peakKb / 1024).toFixed(0)} MB`);
+
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  } finally {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await pool?.end().catch(() => undefined);
+    await Promise.allSettled([meiliServer.stop(), postgres.stop()]);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error instanceof Error ? error.stack : error);
+    process.exit(1);
+  },
+);

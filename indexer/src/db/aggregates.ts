@@ -1,0 +1,171 @@
+/**
+ * The aggregate documents (categories, countries, cities, home) computed with SQL GROUP BY over
+ * approved businesses. Three grouped scans plus two tiny queries; the per-group fan-out (top lists,
+ * distinct counts) happens here in memory, over at most a few hundred thousand group rows.
+ */
+import type { Pool } from '../../../platform/db/pool.ts';
+import { countryName, countrySlug, isCountryCode } from '../../../common/countries.ts';
+import {
+  HOME_DOCUMENT_ID,
+  TOP_LIMITS,
+  categoryDocumentId,
+  cityDocumentId,
+  letterOf,
+  type CategoryCount,
+  type CategoryDocument,
+  type CityCount,
+  type CityDocument,
+  type CountryCount,
+  type CountryDocument,
+  type FeaturedBusiness,
+  type HomeDocument,
+} from '../../../common/search-documents.ts';
+
+export interface AggregateDocuments {
+  categories: CategoryDocument[];
+  countries: CountryDocument[];
+  cities: CityDocument[];
+  home: HomeDocument;
+}
+
+interface GroupRow {
+  country_code: string | null;
+  city_slug: string | null;
+  category_slug: string | null;
+  n: number;
+}
+
+const byCountThenName = <T extends { count: number }>(name: (item: T) => string) => (a: T, b: T) =>
+  b.count - a.count || (name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : 0);
+
+function increment<K>(map: Map<K, number>, key: K, by: number): void {
+  map.set(key, (map.get(key) ?? 0) + by);
+}
+
+/** Computes every aggregate document from PostgreSQL (approved businesses only). */
+export async function computeAggregates(pool: Pool, now = new Date()): Promise<AggregateDocuments> {
+  const [groups, categoryNames, cityNames, featured, totals] = await Promise.all([
+    pool.query<GroupRow>(`
+      SELECT country_code, NULLIF(city_slug, '') AS city_slug, NULLIF(category_slug, '') AS category_slug, count(*)::int AS n
+      FROM businesses WHERE is_approved GROUP BY 1, 2, 3`),
+    pool.query<{ slug: string; name: string }>(`
+      SELECT category_slug AS slug, mode() WITHIN GROUP (ORDER BY category) AS name
+      FROM businesses WHERE is_approved AND category_slug <> '' AND category IS NOT NULL GROUP BY 1`),
+    pool.query<{ country_code: string; slug: string; name: string }>(`
+      SELECT country_code, city_slug AS slug, mode() WITHIN GROUP (ORDER BY city) AS name
+      FROM businesses WHERE is_approved AND city_slug <> '' AND city IS NOT NULL AND country_code IS NOT NULL GROUP BY 1, 2`),
+    pool.query<FeaturedBusiness>(`
+      SELECT id, slug, name, photo AS image_url, rating, type, category, full_address, phone, review_count
+      FROM businesses WHERE is_approved
+      ORDER BY (photo IS NOT NULL AND photo <> '') DESC, rating DESC NULLS LAST, review_count DESC, id
+      LIMIT ${TOP_LIMITS.home}`),
+    pool.query<{ all: number; approved: number }>(`
+      SELECT count(*)::int AS all, (count(*) FILTER (WHERE is_approved))::int AS approved FROM businesses`),
+  ]);
+
+  const categoryName = new Map(categoryNames.rows.map((row) => [row.slug, row.name]));
+  const cityName = new Map(cityNames.rows.map((row) => [`${row.country_code}|${row.slug}`, row.name]));
+
+  const categories = new Map<string, { count: number; countries: Map<string, number>; cities: Set<string> }>();
+  const countries = new Map<string, { count: number; cities: Map<string, number>; categories: Map<string, number> }>();
+  const cities = new Map<string, { countryCode: string; slug: string; count: number; categories: Map<string, number> }>();
+
+  for (const row of groups.rows) {
+    const code = row.country_code && isCountryCode(row.country_code) ? row.country_code : null;
+    const cityKey = code && row.city_slug && cityName.has(`${code}|${row.city_slug}`) ? `${code}|${row.city_slug}` : null;
+    const category = row.category_slug && categoryName.has(row.category_slug) ? row.category_slug : null;
+    if (category) {
+      let entry = categories.get(category);
+      if (!entry) categories.set(category, (entry = { count: 0, countries: new Map(), cities: new Set() }));
+      entry.count += row.n;
+      if (code) increment(entry.countries, code, row.n);
+      if (cityKey) entry.cities.add(cityKey);
+    }
+    if (code) {
+      let entry = countries.get(code);
+      if (!entry) countries.set(code, (entry = { count: 0, cities: new Map(), categories: new Map() }));
+      entry.count += row.n;
+      if (cityKey) increment(entry.cities, cityKey, row.n);
+      if (category) increment(entry.categories, category, row.n);
+    }
+    if (cityKey) {
+      let entry = cities.get(cityKey);
+      if (!entry) cities.set(cityKey, (entry = { countryCode: code!, slug: row.city_slug!, count: 0, categories: new Map() }));
+      entry.count += row.n;
+      if (category) increment(entry.categories, category, row.n);
+    }
+  }
+
+  const categoryCounts = (map: Map<string, number>, limit: number): CategoryCount[] =>
+    [...map]
+      .map(([slug, count]) => ({ category: categoryName.get(slug)!, slug, count }))
+      .sort(byCountThenName((item) => item.slug))
+      .slice(0, limit);
+  const cityCounts = (map: Map<string, number>, limit: number): CityCount[] =>
+    [...map]
+      .map(([key, count]) => {
+        const [countryCode, citySlug] = key.split('|');
+        return { city: cityName.get(key)!, citySlug, countryCode, count };
+      })
+      .sort(byCountThenName((item) => `${item.countryCode}|${item.citySlug}`))
+      .slice(0, limit);
+  const countryCounts = (map: Map<string, number>, limit: number): CountryCount[] =>
+    [...map]
+      .map(([code, count]) => ({ country: countryName(code), countryCode: code, slug: countrySlug(code), count }))
+      .sort(byCountThenName((item) => item.countryCode))
+      .slice(0, limit);
+
+  const categoryDocuments: CategoryDocument[] = [...categories].map(([slug, entry]) => ({
+    id: categoryDocumentId(slug),
+    category: categoryName.get(slug)!,
+    slug,
+    count: entry.count,
+    countryCount: entry.countries.size,
+    cityCount: entry.cities.size,
+    letter: letterOf(categoryName.get(slug)),
+    topCountries: countryCounts(entry.countries, TOP_LIMITS.categoryTopCountries),
+  }));
+  const countryDocuments: CountryDocument[] = [...countries].map(([code, entry]) => ({
+    id: code,
+    country: countryName(code),
+    countryCode: code,
+    slug: countrySlug(code),
+    businessCount: entry.count,
+    cityCount: entry.cities.size,
+    categoryCount: entry.categories.size,
+    letter: letterOf(countryName(code)),
+    topCities: cityCounts(entry.cities, TOP_LIMITS.countryTopCities),
+    topCategories: categoryCounts(entry.categories, TOP_LIMITS.countryTopCategories),
+  }));
+  const cityDocuments: CityDocument[] = [...cities].map(([key, entry]) => ({
+    id: cityDocumentId(entry.countryCode, entry.slug),
+    city: cityName.get(key)!,
+    citySlug: entry.slug,
+    countryCode: entry.countryCode,
+    country: countryName(entry.countryCode),
+    countrySlug: countrySlug(entry.countryCode),
+    businessCount: entry.count,
+    categoryCount: entry.categories.size,
+    letter: letterOf(cityName.get(key)),
+    topCategories: categoryCounts(entry.categories, TOP_LIMITS.cityTopCategories),
+  }));
+
+  const home: HomeDocument = {
+    id: HOME_DOCUMENT_ID,
+    popularSearches: categoryCounts(new Map([...categories].map(([slug, entry]) => [slug, entry.count])), TOP_LIMITS.home),
+    topCities: cityCounts(new Map([...cities].map(([key, entry]) => [key, entry.count])), TOP_LIMITS.home),
+    topCountries: countryCounts(new Map([...countries].map(([code, entry]) => [code, entry.count])), TOP_LIMITS.home).map(
+      ({ country, countryCode, slug, count }) => ({ country, countryCode, slug, businessCount: count }),
+    ),
+    featured: featured.rows.map((row) => ({ ...row, image_url: row.image_url || null })),
+    totals: {
+      businesses: totals.rows[0].approved,
+      allBusinesses: totals.rows[0].all,
+      categories: categoryDocuments.length,
+      countries: countryDocuments.length,
+      cities: cityDocuments.length,
+    },
+    computedAt: Math.floor(now.getTime() / 1000),
+  };
+  return { categories: categoryDocuments, countries: countryDocuments, cities: cityDocuments, home };
+}

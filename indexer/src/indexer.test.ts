@@ -1,0 +1,192 @@
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createPool, type Pool } from '../../platform/db/pool.ts';
+import { indexUid } from '../../platform/search/client.ts';
+import { getIndexerStatus } from '../../platform/search/status.ts';
+import { createTestContext, type TestContext } from '../../platform/testing/context.ts';
+import { categoryDocumentId, cityDocumentId, type CategoryDocument, type CityDocument, type CountryDocument, type HomeDocument } from '../../common/search-documents.ts';
+import { runIndexer, type IndexerHandle } from './indexer.ts';
+import { insertBusinesses, insertManyBusinesses } from './test/factories.ts';
+import { waitFor } from './test/wait.ts';
+import { verifyIndexes } from './verify.ts';
+
+// Generous waits: test servers share two cores with other suites, where one Meilisearch task can take
+// seconds. The idle-system lag (p50/p95) is measured by bench/indexer.bench.ts.
+const VISIBLE_MS = 45_000;
+
+describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
+  let context: TestContext;
+  let pool: Pool;
+  let indexer: IndexerHandle;
+  const uid = (kind: Parameters<typeof indexUid>[1]) => indexUid(context.indexPrefix, kind);
+  const search = (q: string, filter?: string) => context.meili.index(uid('businesses')).search(q, { filter, limit: 20 });
+
+  before(async () => {
+    context = await createTestContext({ INDEXER_POLL_MS: '200', INDEXER_BATCH_SIZE: '1000' });
+    pool = createPool(context.config.databaseUrl!);
+    indexer = runIndexer({ config: context.config, aggregateDebounceMs: 100 });
+    await indexer.ready;
+  });
+
+  after(async () => {
+    await indexer?.stop();
+    await pool?.end();
+    await context?.close();
+  });
+
+  test('the first start builds every index under the prefix, with the deliberate settings', async () => {
+    assert.equal(indexer.role(), 'leader');
+    const settings = await context.meili.index(uid('businesses')).getSettings();
+    assert.ok(!settings.searchableAttributes?.includes('phone'), 'phone is not searchable');
+    assert.ok(settings.filterableAttributes?.some((attribute) => attribute === 'categorySlug'));
+    assert.ok((settings.pagination?.maxTotalHits ?? 0) >= 2_000, 'page 100 of 20 is reachable');
+    assert.deepEqual(settings.typoTolerance?.disableOnAttributes, ['postalCode']);
+    const home = await context.meili.index(uid('home')).getDocument<HomeDocument>('home');
+    assert.equal(home.totals.businesses, 0);
+  });
+
+  test('create, update and delete reach search', async () => {
+    const [id] = await insertBusinesses(pool, [{ name: 'Zebra Espresso Bar', category: 'Coffee Shop', city: 'Hamburg' }]);
+    const created = await waitFor('the new business in search', async () => (await search('zebra espresso')).hits.find((hit) => hit.id === id), VISIBLE_MS);
+    assert.equal(created.categorySlug, 'coffee-shop');
+    assert.equal(created.country, 'Germany');
+    assert.equal(created.letter, 'Z');
+    assert.deepEqual(created._geo, { lat: 52.52, lng: 13.405 });
+
+    await pool.query(`UPDATE businesses SET name = 'Quokka Roastery', is_approved = false WHERE id = $1`, [id]);
+    const updated = await waitFor('the renamed business', async () => (await search('quokka')).hits.find((hit) => hit.id === id), VISIBLE_MS);
+    assert.equal(updated.isApproved, false);
+    assert.equal(updated.name, 'Quokka Roastery');
+
+    await pool.query('DELETE FROM businesses WHERE id = $1', [id]);
+    await waitFor('the deleted business to leave search', async () => (await search('quokka')).hits.length === 0, VISIBLE_MS);
+  });
+
+  test('a business without coordinates has no _geo and is still indexed', async () => {
+    const [id] = await insertBusinesses(pool, [{ name: 'Nowhere Bakery', latitude: null, longitude: null }]);
+    const doc = await waitFor('the business', async () => (await search('nowhere bakery')).hits.find((hit) => hit.id === id), VISIBLE_MS);
+    assert.equal(doc._geo, undefined);
+    assert.equal(doc.latitude, null);
+    await pool.query('DELETE FROM businesses WHERE id = $1', [id]);
+    await waitFor('the deletion', async () => (await search('nowhere bakery')).hits.length === 0, VISIBLE_MS);
+  });
+
+  test('aggregates match a SQL recount, with real country codes on top cities', async () => {
+    await insertBusinesses(pool, [
+      { name: 'A1', category: 'Dentist', city: 'Paris', countryCode: 'FR' },
+      { name: 'A2', category: 'Dentist', city: 'Paris', countryCode: 'FR' },
+      { name: 'A3', category: 'Dentist', city: 'Lyon', countryCode: 'FR' },
+      { name: 'A4', category: 'Dentist', city: 'Berlin', countryCode: 'DE' },
+      { name: 'A5', category: 'Bakery', city: 'Paris', countryCode: 'FR' },
+      { name: 'A6', category: 'Bakery', city: 'Paris', countryCode: 'FR', isApproved: false },
+      { name: 'A7', category: 'Кафе', city: 'Москва', countryCode: 'RU' },
+    ]);
+    const clean = () => waitFor('every aggregate to match a SQL recount (verify clean)', async () => {
+      const result = await verifyIndexes({ pool, meili: context.meili, prefix: context.indexPrefix });
+      return result.differences.length === 0 ? result : null;
+    }, VISIBLE_MS, 200);
+    await clean();
+    const dentist = await context.meili.index(uid('categories')).getDocument<CategoryDocument>(categoryDocumentId('dentist'));
+    assert.equal(dentist.count, 4);
+    assert.equal(dentist.countryCount, 2);
+    assert.deepEqual(dentist.topCountries.map((entry) => [entry.countryCode, entry.count]), [['FR', 3], ['DE', 1]]);
+
+    const sql = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM businesses WHERE is_approved AND country_code = 'FR'`);
+    const france = await context.meili.index(uid('countries')).getDocument<CountryDocument>('FR');
+    assert.equal(france.businessCount, sql.rows[0].n);
+    assert.equal(france.cityCount, 2);
+    assert.equal(france.categoryCount, 2);
+    assert.equal(france.slug, 'france');
+    assert.deepEqual(france.topCities[0], { city: 'Paris', citySlug: 'paris', countryCode: 'FR', count: 3 });
+
+    const paris = await context.meili.index(uid('cities')).getDocument<CityDocument>(cityDocumentId('FR', 'paris'));
+    assert.equal(paris.businessCount, 3, 'the unapproved bakery is not counted');
+    assert.equal(paris.categoryCount, 2);
+    const moscow = await context.meili.index(uid('cities')).getDocument<CityDocument>(cityDocumentId('RU', 'москва'));
+    assert.equal(moscow.letter, '#');
+    const cafe = await context.meili.index(uid('categories')).getDocument<CategoryDocument>(categoryDocumentId('кафе'));
+    assert.equal(cafe.category, 'Кафе');
+
+    const home = await context.meili.index(uid('home')).getDocument<HomeDocument>('home');
+    assert.deepEqual(home.topCities.find((city) => city.city === 'Paris'), { city: 'Paris', citySlug: 'paris', countryCode: 'FR', count: 3 });
+    assert.equal(home.popularSearches[0].slug, 'dentist');
+    assert.equal(home.totals.businesses, 6);
+    assert.equal(home.totals.allBusinesses, 7);
+    const letters = await context.meili.index(uid('categories')).search('', { filter: 'letter = "D"', sort: ['count:desc'] });
+    assert.deepEqual(letters.hits.map((hit) => hit.slug), ['dentist']);
+
+    // Moving the last Berlin dentist away removes Berlin's dentist count and Germany from the category.
+    await pool.query(`UPDATE businesses SET city = 'Lyon', city_slug = 'lyon', country_code = 'FR', country = 'France' WHERE name = 'A4'`);
+    await waitFor('Germany to leave the dentist top countries', async () => {
+      const doc = await context.meili.index(uid('categories')).getDocument<CategoryDocument>(categoryDocumentId('dentist'));
+      return doc.countryCount === 1;
+    }, VISIBLE_MS);
+    const report = await clean();
+    assert.equal(report.counts.categories.postgres, report.counts.categories.meilisearch);
+  });
+
+  test('verify notices a document that differs from PostgreSQL', async () => {
+    const [id] = await insertBusinesses(pool, [{ name: 'Tampered Cafe' }]);
+    await waitFor('the business', async () => (await search('tampered')).hits.length === 1, VISIBLE_MS);
+    const task = await context.meili.index(uid('businesses')).updateDocuments([{ id, name: 'Wrong Name' }]);
+    await context.meili.tasks.waitForTask(task.taskUid, { timeout: VISIBLE_MS });
+    const report = await verifyIndexes({ pool, meili: context.meili, prefix: context.indexPrefix, sampleSize: 10_000 });
+    assert.ok(report.differences.some((line) => line.includes(`businesses/${id}.name`)), report.differences.join('\n'));
+    await pool.query('UPDATE businesses SET name = name WHERE id = $1', [id]); // a no-op update re-indexes it
+    await waitFor('the repaired document', async () => (await search('tampered')).hits[0]?.name === 'Tampered Cafe', VISIBLE_MS);
+  });
+
+  test('reads during a full rebuild never fail nor see a partial index, and changes made meanwhile survive the swap', async () => {
+    await insertManyBusinesses(pool, 4_000);
+    const expected = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses')).rows[0].n;
+    await waitFor('the bulk insert in search', async () => (await context.meili.index(uid('businesses')).getStats()).numberOfDocuments === expected, VISIBLE_MS, 100);
+    await waitFor('the bulk insert in the aggregates', async () => (await context.meili.index(uid('home')).getDocument<HomeDocument>('home')).totals.allBusinesses === expected, VISIBLE_MS, 100);
+
+    let reads = 0;
+    const seen = new Set<number>();
+    const failures: string[] = [];
+    let reading = true;
+    const reader = (async () => {
+      while (reading) {
+        try {
+          const result = await context.meili.index(uid('businesses')).search('', { limit: 0, filter: 'isApproved = true OR isApproved = false' });
+          seen.add(result.estimatedTotalHits ?? -1);
+          const categories = await context.meili.index(uid('categories')).search('', { limit: 100 });
+          if (categories.hits.length === 0) failures.push('categories index empty');
+          reads++;
+        } catch (error) {
+          failures.push((error as Error).message);
+        }
+      }
+    })();
+    const rebuild = indexer.requestFullRebuild('test');
+    // A change committed while the rebuild runs must be in the new index after the swap.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [lateId] = await insertBusinesses(pool, [{ name: 'Latecomer Lounge' }]);
+    const result = await rebuild;
+    await waitFor('the late business after the swap', async () => (await search('latecomer')).hits.some((hit) => hit.id === lateId), VISIBLE_MS);
+    reading = false;
+    await reader;
+    assert.deepEqual(failures, [], 'no read failed');
+    assert.ok(reads > 3, `reads happened during the rebuild (${reads})`);
+    assert.ok([...seen].every((n) => n === expected || n === expected + 1), `every read saw the whole index: ${[...seen].join(',')}`);
+    assert.ok(result.documents.businesses >= expected);
+    const leftovers = (await context.meili.getRawIndexes({ limit: 1000 })).results.filter((index) => index.uid.startsWith(context.indexPrefix) && index.uid.includes('__'));
+    assert.deepEqual(leftovers.map((index) => index.uid), [], 'temporary indexes are deleted after the swap');
+
+    const status = await getIndexerStatus({ pool, meili: context.meili, prefix: context.indexPrefix });
+    assert.equal(status.fullRebuild?.running, false);
+    assert.ok(status.fullRebuild?.durationMs && status.fullRebuild.durationMs > 0);
+    assert.equal(status.indexes.businesses.settingsVersion.upToDate, true);
+    assert.equal(status.indexes.businesses.documents, expected + 1);
+    assert.ok(status.leader?.pid);
+  });
+
+  test('TRUNCATE empties the index and the aggregates', async () => {
+    await pool.query('TRUNCATE businesses');
+    await waitFor('an empty businesses index', async () => (await context.meili.index(uid('businesses')).getStats()).numberOfDocuments === 0, VISIBLE_MS);
+    await waitFor('empty aggregates', async () => (await context.meili.index(uid('home')).getDocument<HomeDocument>('home')).totals.allBusinesses === 0, VISIBLE_MS);
+    const status = await getIndexerStatus({ pool, meili: context.meili, prefix: context.indexPrefix });
+    assert.equal(status.outbox.depth, 0);
+  });
+});

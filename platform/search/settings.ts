@@ -1,0 +1,98 @@
+/**
+ * The settings of every index, chosen on purpose (a summary belongs in docs/decisions.md):
+ *
+ * businesses
+ * - searchableAttributes, in ranking order: name, category, type, subtypes, city, state, country,
+ *   fullAddress, postalCode. Phone, URLs, about and workingHours are NOT searchable: searching digits
+ *   of a phone number matched random businesses, and long texts slow indexing for no visitor benefit.
+ * - typo tolerance is off on postalCode and on numbers (a postal code or house number one typo away
+ *   is a different place).
+ * - filterableAttributes: the keys the pages filter by (slug, slugBase, categorySlug, countryCode,
+ *   citySlug, letter, isApproved, verified, _geo, rating, reviewCount, createdAt, id).
+ * - sortableAttributes: rating, reviewCount, name, createdAt, updatedAt, _geo, id.
+ * - rankingRules: Meilisearch's defaults, then reviewCount:desc so among equally relevant hits the
+ *   better-known business comes first.
+ * - pagination.maxTotalHits 1,000,000: the default 1,000 stops the all-businesses list at page 50
+ *   and a category or city page long before its last page. Placeholder searches with a filter stay
+ *   cheap at this size (measured in bench/indexer.bench.ts).
+ * - faceting.maxValuesPerFacet 500 (admin filters only; hot pages read the aggregate indexes and never
+ *   ask for a facet distribution), sorted by count. facetSearch off: nothing searches facet values,
+ *   and it costs indexing time.
+ * - proximityPrecision byAttribute: word proximity per attribute instead of per word position cuts
+ *   indexing time of a million documents by a large share; names and cities are short, so relevance
+ *   barely changes.
+ *
+ * Aggregate indexes (categories, countries, cities, home) are small; they filter and sort on their
+ * keys and counts, and their maxTotalHits is raised so the whole list can be paged.
+ *
+ * A change here changes the settings version (a hash), and the indexer then rebuilds every index
+ * (fills new ones and swaps them in), so stale settings never stay live.
+ */
+import { createHash } from 'node:crypto';
+import type { Settings } from 'meilisearch';
+import type { IndexKind } from './client.ts';
+
+/** Bump when the document shapes change in a way settings do not show (forces a full rebuild). */
+export const DOCUMENT_SCHEMA_VERSION = 1;
+
+export const INDEX_SETTINGS: Record<IndexKind, Settings> = {
+  businesses: {
+    searchableAttributes: ['name', 'category', 'type', 'subtypes', 'city', 'state', 'country', 'fullAddress', 'postalCode'],
+    filterableAttributes: [
+      'id', 'slug', 'slugBase', 'categorySlug', 'countryCode', 'citySlug', 'letter', 'isApproved', 'verified', '_geo',
+      'rating', 'reviewCount', 'createdAt',
+    ],
+    sortableAttributes: ['rating', 'reviewCount', 'name', 'createdAt', 'updatedAt', '_geo', 'id'],
+    rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'reviewCount:desc'],
+    typoTolerance: { enabled: true, disableOnAttributes: ['postalCode'], disableOnNumbers: true },
+    pagination: { maxTotalHits: 1_000_000 },
+    faceting: { maxValuesPerFacet: 500, sortFacetValuesBy: { '*': 'count' } },
+    facetSearch: false,
+    proximityPrecision: 'byAttribute',
+  },
+  categories: {
+    searchableAttributes: ['category'],
+    filterableAttributes: ['slug', 'letter', 'count'],
+    sortableAttributes: ['count', 'category', 'countryCount'],
+    rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'count:desc'],
+    pagination: { maxTotalHits: 100_000 },
+    facetSearch: false,
+  },
+  countries: {
+    searchableAttributes: ['country', 'countryCode'],
+    filterableAttributes: ['slug', 'countryCode', 'letter'],
+    sortableAttributes: ['businessCount', 'country', 'cityCount', 'categoryCount'],
+    rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'businessCount:desc'],
+    pagination: { maxTotalHits: 1_000 },
+    facetSearch: false,
+  },
+  cities: {
+    searchableAttributes: ['city', 'country', 'countryCode'],
+    filterableAttributes: ['letter', 'countryCode', 'citySlug', 'businessCount'],
+    sortableAttributes: ['businessCount', 'city', 'categoryCount'],
+    rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'businessCount:desc'],
+    pagination: { maxTotalHits: 1_000_000 },
+    facetSearch: false,
+  },
+  home: {
+    searchableAttributes: ['id'],
+    facetSearch: false,
+  },
+};
+
+/** A short hash of an index's settings and the document schema version. */
+export function settingsVersion(kind: IndexKind): string {
+  return createHash('sha256')
+    .update(JSON.stringify({ settings: INDEX_SETTINGS[kind], schema: DOCUMENT_SCHEMA_VERSION }))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+/** indexer_state keys, per index prefix (several environments may share one database). */
+export const STATE_KEYS = {
+  settings: (prefix: string, kind: IndexKind) => `${prefix}:settings:${kind}`,
+  fullRebuild: (prefix: string) => `${prefix}:full-rebuild`,
+  aggregates: (prefix: string) => `${prefix}:aggregates`,
+  lastError: (prefix: string) => `${prefix}:last-error`,
+  leader: (prefix: string) => `${prefix}:leader`,
+};
