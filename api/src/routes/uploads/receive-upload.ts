@@ -1,0 +1,128 @@
+/**
+ * Streams one multipart upload to a temporary file (never into memory) with busboy, enforcing the
+ * per-file limit while the bytes arrive. The caller must call `cleanup()` (it removes the temp dir).
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Request } from 'express';
+import busboy from 'busboy';
+
+export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
+
+export class UploadError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ReceivedUpload {
+  filePath: string;
+  fileName: string;
+  size: number;
+  fields: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+/** The name shown in reports: the client's base name without control characters, at most 200 chars. */
+export function cleanFileName(name: string | undefined): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  return clean || 'upload';
+}
+
+export function tooLarge(fileName: string): UploadError {
+  return new UploadError(413, 'Dosya çok büyük', `${fileName} - Maksimum dosya boyutu 150MB'dır`);
+}
+
+/** Receives the multipart field `file` (plus small text fields) into a temp file. */
+export async function receiveUpload(req: Request, options: { maxBytes?: number } = {}): Promise<ReceivedUpload> {
+  const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
+  const contentType = req.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data/i.test(contentType)) {
+    throw new UploadError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in the field "file".');
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'directory-upload-'));
+  const cleanup = () => rm(dir, { recursive: true, force: true });
+  const filePath = path.join(dir, 'upload.bin');
+  try {
+    return await new Promise<ReceivedUpload>((resolve, reject) => {
+      let parser: busboy.Busboy;
+      try {
+        parser = busboy({
+          headers: req.headers,
+          defParamCharset: 'utf8',
+          limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 1024, parts: 25, headerPairs: 100 },
+        });
+      } catch (error) {
+        reject(new UploadError(400, 'bad_request', `The upload is not valid multipart/form-data (${(error as Error).message}).`));
+        return;
+      }
+      const fields: Record<string, string> = {};
+      let fileName = '';
+      let size = 0;
+      let fileDone: Promise<void> | null = null;
+      let failed = false;
+      const fail = (error: UploadError) => {
+        if (failed) return;
+        failed = true;
+        req.unpipe(parser);
+        // Keep reading (and discarding) the rest of the body so the client receives the JSON answer.
+        req.resume();
+        reject(error);
+      };
+      parser.on('field', (name, value) => {
+        fields[name] = value;
+      });
+      parser.on('file', (name, stream, info) => {
+        if (name !== 'file' || fileDone) {
+          stream.resume();
+          return;
+        }
+        fileName = cleanFileName(info.filename);
+        // A body far larger than the limit is refused as soon as the file's name is known, without storing it.
+        const declared = Number(req.headers['content-length'] ?? 0);
+        if (declared > maxBytes + 1024 * 1024) {
+          stream.resume();
+          fileDone = Promise.resolve();
+          fail(tooLarge(fileName));
+          return;
+        }
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+        });
+        stream.on('limit', () => fail(tooLarge(fileName)));
+        fileDone = pipeline(stream, createWriteStream(filePath)).catch((error: Error) => {
+          fail(new UploadError(400, 'bad_request', `The upload could not be stored (${error.message}).`));
+        });
+      });
+      parser.on('filesLimit', () => undefined);
+      parser.on('partsLimit', () => fail(new UploadError(400, 'bad_request', 'The upload has too many parts.')));
+      parser.on('fieldsLimit', () => fail(new UploadError(400, 'bad_request', 'The upload has too many fields.')));
+      parser.on('error', (error: Error) => fail(new UploadError(400, 'bad_request', `The upload is not valid multipart/form-data (${error.message}).`)));
+      parser.on('close', () => {
+        if (failed) return;
+        if (!fileDone) {
+          fail(new UploadError(400, 'bad_request', 'No file was uploaded: send it in the multipart field "file".'));
+          return;
+        }
+        fileDone.then(() => {
+          if (failed) return;
+          if (size > maxBytes) fail(tooLarge(fileName));
+          else resolve({ filePath, fileName, size, fields, cleanup });
+        });
+      });
+      req.on('aborted', () => fail(new UploadError(400, 'bad_request', 'The upload was aborted before it finished.')));
+      req.pipe(parser);
+    });
+  } catch (error) {
+    await cleanup();
+    throw error;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Spreadsheet uploads (issue 3). The admin guard (middleware/admin-guard.ts) already requires an admin
+ * session and an allowed Origin for these POSTs and for everything under /api/admin.
+ * - POST /api/upload-excel-batch: multipart `file` (+ batchSize, fileIndex, totalFiles, mode) -> batch result
+ * - POST /api/upload-excel: multipart `file` -> the single-file report
+ * - GET /api/admin/upload-reports?page&limit: stored reports, newest first
+ * Progress of a running import goes over the WebSocket in import-progress.socket.ts.
+ */
+import { Router, type Request, type Response } from 'express';
+import type { RouteDeps } from '../../deps.ts';
+import { parseInput } from '../../middleware/validate.ts';
+import { importFile } from '../../services/import/import-file.ts';
+import { toSingleFileReport } from '../../services/import/import-report.ts';
+import { listUploadReports } from '../../services/import/list-upload-reports.ts';
+import { receiveUpload, UploadError } from './receive-upload.ts';
+import { UploadFields, UploadReportsQuery } from './uploads.schema.ts';
+
+const FAILURE_STATUS: Record<string, number> = {
+  unsupported_type: 415,
+  too_large: 413,
+  malformed: 422,
+  unsafe: 422,
+  missing_columns: 422,
+  empty: 422,
+  import_failed: 500,
+};
+
+export function createUploadsRouter(deps: RouteDeps): Router {
+  const router = Router();
+
+  const handleUpload = (kind: 'batch' | 'single') => async (req: Request, res: Response) => {
+    let upload;
+    try {
+      upload = await receiveUpload(req);
+    } catch (error) {
+      if (error instanceof UploadError) {
+        res.setHeader('Connection', 'close');
+        res.status(error.status).json({ error: error.error, message: error.message });
+        return;
+      }
+      throw error;
+    }
+    let status = 200;
+    let body: object;
+    try {
+      const fields = parseInput(UploadFields, upload.fields);
+      const outcome = await importFile({
+        pool: deps.pool,
+        prisma: deps.prisma,
+        path: upload.filePath,
+        fileName: upload.fileName,
+        mode: fields.mode,
+        batchSize: fields.batchSize,
+        adminUserId: req.admin?.id ?? null,
+        kind,
+      });
+      body = kind === 'batch' ? { ...outcome.result, fileIndex: fields.fileIndex, totalFiles: fields.totalFiles, reportId: outcome.reportId } : toSingleFileReport(outcome.result);
+      if (outcome.status === 'failed') {
+        const code = outcome.result.error ?? 'import_failed';
+        status = FAILURE_STATUS[code] ?? 422;
+        body = { ...body, error: code, message: outcome.result.message };
+      }
+    } finally {
+      // Removed before answering, so a client that sees the answer never sees a leftover temp file.
+      await upload.cleanup();
+    }
+    res.status(status).json(body);
+  };
+
+  router.post('/api/upload-excel-batch', handleUpload('batch'));
+  router.post('/api/upload-excel', handleUpload('single'));
+
+  router.get('/api/admin/upload-reports', async (req, res) => {
+    const query = parseInput(UploadReportsQuery, req.query, 'query');
+    res.json(await listUploadReports({ prisma: deps.prisma, ...query }));
+  });
+
+  return router;
+}

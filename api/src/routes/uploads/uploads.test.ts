@@ -1,0 +1,172 @@
+import assert from 'node:assert/strict';
+import { readdir } from 'node:fs/promises';
+import os from 'node:os';
+import { after, before, describe, test } from 'node:test';
+import WebSocket from 'ws';
+import { startTestApi, type TestApi } from '../../test/api-harness.ts';
+import { EXPORT_HEADER, exportRows } from '../../services/import/testing/export-rows.ts';
+import { csvText, type Cell } from '../../services/import/testing/spreadsheet-writers.ts';
+import { IMPORT_PROGRESS_PATH } from './import-progress.socket.ts';
+
+let api: TestApi & { close(): Promise<void> };
+let cookie: string;
+
+before(async () => {
+  api = await startTestApi();
+  cookie = await api.signIn();
+});
+after(() => api.close());
+
+function form(fileName: string, content: string, fields: Record<string, string> = {}): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  body.append('file', new Blob([content]), fileName);
+  return body;
+}
+
+function upload(path: string, body: FormData | ReadableStream, headers: Record<string, string> = {}) {
+  return api.request(path, {
+    method: 'POST',
+    headers: { origin: api.origin, cookie, ...headers },
+    body,
+    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit);
+}
+
+async function leftoverUploads(): Promise<string[]> {
+  return (await readdir(os.tmpdir())).filter((name) => name.startsWith('directory-upload-'));
+}
+
+const small = (rows: Cell[][]) => csvText([['name', 'place_id', 'city', 'country_code'], ...rows]);
+
+describe('POST /api/upload-excel-batch', () => {
+  test('requires an admin session', async () => {
+    const response = await api.request('/api/upload-excel-batch', { method: 'POST', headers: { origin: api.origin }, body: form('a.csv', small([['A', 'ChIJ-auth', 'Oslo', 'NO']])) });
+    assert.equal(response.status, 401);
+    assert.equal((await response.json()).error, 'unauthorized');
+  });
+
+  test('imports a file and answers the batch upload result; the report is listed newest first', async () => {
+    const name = 'Outscraper-2025_plumber +44 - Sheet1 (2).csv';
+    const response = await upload('/api/upload-excel-batch', form(name, csvText([EXPORT_HEADER, ...exportRows(120, 5)]), { batchSize: '100', fileIndex: '1', totalFiles: '2', mode: 'upsert' }));
+    assert.equal(response.status, 200);
+    const body = await response.json();
+    assert.equal(body.success, true);
+    assert.equal(body.totalRows, 120);
+    assert.equal(body.successCount, 120);
+    assert.equal(body.errorCount, 0);
+    assert.equal(body.skippedCount, 0);
+    assert.equal(body.columnExtraction.extractedCount, 23);
+    assert.equal(body.duplicateAnalysis.newPlaceIdCount, 120);
+    assert.equal(body.fileIndex, 1);
+    assert.equal(body.totalFiles, 2);
+    assert.equal(body.batchSize, 100);
+    assert.equal(body.summary.fileName, name);
+    for (const key of ['success', 'message', 'totalRows', 'successCount', 'errorCount', 'skippedCount', 'errors', 'skippedBusinesses', 'columnExtraction', 'duplicateAnalysis']) {
+      assert.ok(key in body, key);
+    }
+
+    const second = await upload('/api/upload-excel-batch', form('second.csv', small([['Second', 'ChIJ-second', 'Oslo', 'NO']])));
+    assert.equal(second.status, 200);
+    const list = await api.request('/api/admin/upload-reports?limit=2', { headers: { cookie } });
+    assert.equal(list.status, 200);
+    const reports = await list.json();
+    assert.deepEqual(reports.reports.map((r: { fileName: string }) => r.fileName), ['second.csv', name]);
+    assert.equal(reports.reports[1].report.successCount, 120);
+    assert.equal(reports.pagination.limit, 2);
+    assert.ok(reports.pagination.total >= 2);
+    assert.deepEqual(await leftoverUploads(), []);
+  });
+
+  test('clear 4xx JSON errors: bad batch size, no file, not multipart, file without a name column', async () => {
+    const badSize = await upload('/api/upload-excel-batch', form('a.csv', small([['A', 'ChIJ-x', 'Oslo', 'NO']]), { batchSize: '300' }));
+    assert.equal(badSize.status, 400);
+    assert.match((await badSize.json()).message, /batchSize.*100, 500, 1000 or 2000/);
+
+    const noFile = new FormData();
+    noFile.append('batchSize', '500');
+    const missing = await upload('/api/upload-excel-batch', noFile);
+    assert.equal(missing.status, 400);
+    assert.match((await missing.json()).message, /No file was uploaded/);
+
+    const json = await api.request('/api/upload-excel-batch', { method: 'POST', headers: { origin: api.origin, cookie, 'content-type': 'application/json' }, body: '{}' });
+    assert.equal(json.status, 415);
+
+    const nameless = await upload('/api/upload-excel-batch', form('contacts.csv', 'email,phone\na@b.c,1\n'));
+    assert.equal(nameless.status, 422);
+    const body = await nameless.json();
+    assert.equal(body.error, 'missing_columns');
+    assert.match(body.message, /contacts\.csv: The file has no business name column/);
+    assert.equal(body.success, false);
+    assert.deepEqual(await leftoverUploads(), []);
+  });
+
+  test('a file over 150 MB is refused while streaming with the spec message, and nothing is left behind', async () => {
+    const boundary = '----limit-test';
+    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.csv"\r\nContent-Type: text/csv\r\n\r\nname,place_id\n`);
+    const chunk = Buffer.alloc(1024 * 1024, 'a');
+    let sent = 0;
+    const total = 151;
+    const stream = new ReadableStream({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(head);
+        if (sent < total) {
+          controller.enqueue(chunk);
+          sent++;
+        } else {
+          controller.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`));
+          controller.close();
+        }
+      },
+    });
+    const response = await upload('/api/upload-excel-batch', stream, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+    assert.equal(response.status, 413);
+    assert.deepEqual(await response.json(), { error: 'Dosya çok büyük', message: "huge.csv - Maksimum dosya boyutu 150MB'dır" });
+    assert.deepEqual(await leftoverUploads(), []);
+  });
+});
+
+describe('POST /api/upload-excel', () => {
+  test('answers the single-file report', async () => {
+    const response = await upload('/api/upload-excel', form('single.csv', small([['Single One', 'ChIJ-single-1', 'Oslo', 'NO'], ['', 'ChIJ-single-2', 'Oslo', 'NO']])));
+    assert.equal(response.status, 200);
+    const body = await response.json();
+    assert.deepEqual(Object.keys(body).sort(), ['errorCount', 'errors', 'message', 'skippedBusinesses', 'skippedCount', 'success', 'successCount', 'totalRows']);
+    assert.equal(body.successCount, 1);
+    assert.equal(body.errorCount, 1);
+    assert.deepEqual(body.errors, ['Row 3: name is missing']);
+  });
+});
+
+describe('WebSocket progress', () => {
+  test('an admin receives JSON progress messages for a running import', async () => {
+    const url = `${api.url.replace(/^http/, 'ws')}${IMPORT_PROGRESS_PATH}`;
+    const socket = new WebSocket(url, { headers: { cookie, origin: api.origin } });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const messages: Array<Record<string, unknown>> = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    const response = await upload('/api/upload-excel-batch', form('progress.csv', csvText([EXPORT_HEADER, ...exportRows(300, 9)]), { batchSize: '100' }));
+    const body = await response.json();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.close();
+    const mine = messages.filter((m) => m.jobId === body.jobId);
+    assert.ok(mine.length >= 3, `got ${mine.length} messages`);
+    const last = mine.at(-1)!;
+    assert.deepEqual(Object.keys(last).sort(), ['etaSeconds', 'file', 'jobId', 'phase', 'rowsPerSecond', 'rowsRead', 'rowsWritten']);
+    assert.equal(last.phase, 'completed');
+    assert.equal(last.file, 'progress.csv');
+    assert.equal(last.rowsWritten, 300);
+    assert.ok(mine.some((m) => m.phase === 'writing'));
+  });
+
+  test('without an admin session the upgrade is refused', async () => {
+    const socket = new WebSocket(`${api.url.replace(/^http/, 'ws')}${IMPORT_PROGRESS_PATH}`, { headers: { origin: api.origin } });
+    const status = await new Promise<number>((resolve) => {
+      socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      socket.on('open', () => resolve(101));
+      socket.on('error', () => undefined);
+    });
+    socket.terminate();
+    assert.equal(status, 401);
+  });
+});

@@ -1,0 +1,239 @@
+/**
+ * Header mapping: which file column feeds which business field. Headers match case-, space-, underscore-,
+ * dot- and hyphen-insensitively, through aliases covering Outscraper's classic and 2026 layouts, the gosom
+ * scraper, OpenStreetMap extracts and Yellow-Pages-style sheets. Dotted enrichment columns
+ * (`site.company_insights.city`) never match a core field because the whole header must match an alias.
+ * When several alias columns exist (`working_hours` and `working_hours_old_format`), the first non-empty
+ * one in alias order is used for each row.
+ */
+
+export type Field =
+  | 'name' | 'placeId' | 'type' | 'category' | 'subtypes' | 'fullAddress' | 'street' | 'city' | 'postalCode'
+  | 'state' | 'country' | 'countryCode' | 'phone' | 'latitude' | 'longitude' | 'rating' | 'reviews'
+  | 'reviewsLink' | 'photo' | 'logo' | 'locatedIn' | 'workingHours' | 'verified' | 'about' | 'website' | 'url';
+
+/** Aliases in priority order, written normalised (see headerKey). */
+const ALIASES: Record<Field, string[]> = {
+  name: ['name', 'businessname', 'companyname', 'company', 'title', 'placename'],
+  placeId: ['placeid', 'googleplaceid'],
+  type: ['type', 'maincategory', 'primarycategory', 'primarytype'],
+  category: ['category', 'categoryname'],
+  subtypes: ['subtypes', 'categories', 'subcategories'],
+  fullAddress: ['fulladdress', 'address', 'formattedaddress', 'streetaddress'],
+  street: ['street', 'addressline1', 'address1'],
+  city: ['city', 'town', 'locality'],
+  postalCode: ['postalcode', 'zip', 'zipcode', 'postcode', 'plz'],
+  state: ['state', 'usstate', 'region', 'province'],
+  country: ['country', 'countryname'],
+  countryCode: ['countrycode', 'countryiso', 'iso2'],
+  phone: ['phone', 'phonenumber', 'telephone', 'tel', 'phone1'],
+  latitude: ['latitude', 'lat'],
+  longitude: ['longitude', 'lng', 'lon', 'long'],
+  rating: ['rating', 'reviewrating', 'averagerating', 'stars'],
+  reviews: ['reviews', 'reviewcount', 'reviewscount', 'numberofreviews', 'userratingstotal'],
+  reviewsLink: ['reviewslink', 'locationreviewslink'],
+  photo: ['photo', 'image', 'thumbnail', 'photourl', 'imageurl', 'mainphoto'],
+  logo: ['logo', 'logourl'],
+  locatedIn: ['locatedin'],
+  workingHours: ['workinghours', 'openhours', 'openinghours', 'hours', 'businesshours', 'workinghoursoldformat', 'workinghourscsvcompatible'],
+  verified: ['verified', 'isverified', 'claimed'],
+  about: ['about', 'description', 'descriptions'],
+  website: ['website', 'site', 'web', 'homepage', 'websiteurl'],
+  url: ['url', 'googlemapsurl', 'mapsurl', 'locationlink', 'link'],
+};
+
+/**
+ * The 23 columns of the spec's Business (full) entity that a file can carry (its 27 fields minus id, slug,
+ * created_at and updated_at, which the system makes). The upload report counts these ("/23").
+ * state, subtypes and website are imported too but are not part of the spec's list.
+ */
+export const KNOWN_COLUMNS: ReadonlyArray<{ column: string; field: Field }> = [
+  { column: 'name', field: 'name' },
+  { column: 'category', field: 'category' },
+  { column: 'type', field: 'type' },
+  { column: 'full_address', field: 'fullAddress' },
+  { column: 'street', field: 'street' },
+  { column: 'city', field: 'city' },
+  { column: 'postal_code', field: 'postalCode' },
+  { column: 'country', field: 'country' },
+  { column: 'country_code', field: 'countryCode' },
+  { column: 'phone', field: 'phone' },
+  { column: 'latitude', field: 'latitude' },
+  { column: 'longitude', field: 'longitude' },
+  { column: 'rating', field: 'rating' },
+  { column: 'reviews', field: 'reviews' },
+  { column: 'reviews_link', field: 'reviewsLink' },
+  { column: 'photo', field: 'photo' },
+  { column: 'logo', field: 'logo' },
+  { column: 'located_in', field: 'locatedIn' },
+  { column: 'working_hours', field: 'workingHours' },
+  { column: 'verified', field: 'verified' },
+  { column: 'about', field: 'about' },
+  { column: 'place_id', field: 'placeId' },
+  { column: 'url', field: 'url' },
+];
+
+export function headerKey(header: string): string {
+  return header.normalize('NFKC').toLowerCase().replace(/[\s_.\-]+/g, '');
+}
+
+export type CanonicalCells = Partial<Record<Field, string>>;
+
+export interface ColumnMapping {
+  /** Field -> header names present in the file, in alias priority order. */
+  sources: Partial<Record<Field, string[]>>;
+  /** A layout with its own conversion (gosom, OpenStreetMap), or null. */
+  profile: 'gosom' | 'osm' | null;
+  columnExtraction: { extractedCount: number; extractionRate: number; successful: string[]; missing: string[] };
+  /** Map a row's cells (in header order) to canonical values (first non-empty alias). */
+  map(values: string[]): CanonicalCells;
+}
+
+const MISSING = new Set(['', 'none', 'null', 'nan', 'n/a', 'undefined', '{}', '[]']);
+
+/** The ways exports write "no value": empty, None, null, NaN, N/A, {} and []. */
+export function isMissing(value: string | undefined | null): boolean {
+  if (value === undefined || value === null || value.length === 0) return true;
+  // Hot path (every mapped cell of every row): long values cannot be one of the missing markers.
+  if (value.length > 16) return false;
+  return MISSING.has(value.trim().toLowerCase());
+}
+
+export class MissingColumnsError extends Error {}
+
+/** Builds the mapping for a file's headers; throws MissingColumnsError when no column can give a name. */
+export function mapColumns(headers: string[]): ColumnMapping {
+  const byKey = new Map<string, string>();
+  const indexOfKey = new Map<string, number>();
+  headers.forEach((header, index) => {
+    const key = headerKey(header);
+    if (!byKey.has(key)) {
+      byKey.set(key, header);
+      indexOfKey.set(key, index);
+    }
+  });
+  const indexOfHeader = new Map(headers.map((header, index) => [header, index]));
+  const keys = new Set(byKey.keys());
+  const profile: ColumnMapping['profile'] =
+    keys.has('othertags') && keys.has('lat') && keys.has('lon') ? 'osm'
+    : keys.has('title') && keys.has('link') && keys.has('completeaddress') ? 'gosom'
+    : null;
+
+  const sources: Partial<Record<Field, string[]>> = {};
+  for (const [field, aliases] of Object.entries(ALIASES) as Array<[Field, string[]]>) {
+    // A file with a real `name` column may also have a contact-person `title`: only the first alias present counts for name.
+    const present = aliases.filter((alias) => byKey.has(alias)).map((alias) => byKey.get(alias)!);
+    if (present.length) sources[field] = field === 'name' ? present.slice(0, 1) : present;
+  }
+  if (profile === 'osm') {
+    // OSM `type` is node/way/relation and `id` is the OSM id: the adapter below builds type and place_id.
+    delete sources.type;
+  }
+  if (!sources.name) {
+    const tried = ALIASES.name.join(', ');
+    throw new MissingColumnsError(
+      `The file has no business name column (looked for a header named ${tried}, in any case). Columns found: ${headers.slice(0, 20).join(', ')}${headers.length > 20 ? ', ...' : ''}.`,
+    );
+  }
+
+  const derived = new Set<Field>();
+  if (profile === 'gosom') ['placeId', 'street', 'city', 'postalCode', 'state', 'countryCode'].forEach((f) => derived.add(f as Field));
+  if (profile === 'osm') ['placeId', 'type', 'category', 'phone', 'website', 'workingHours', 'street', 'city', 'postalCode', 'url'].forEach((f) => derived.add(f as Field));
+  const successful = KNOWN_COLUMNS.filter(({ field }) => sources[field] || derived.has(field)).map(({ column }) => column);
+  const missing = KNOWN_COLUMNS.filter(({ column }) => !successful.includes(column)).map(({ column }) => column);
+  const columnExtraction = {
+    extractedCount: successful.length,
+    extractionRate: Math.round((successful.length / KNOWN_COLUMNS.length) * 1000) / 10,
+    successful,
+    missing,
+  };
+
+  const entries = Object.entries(sources) as Array<[Field, string[]]>;
+  const single = entries.filter(([, list]) => list.length === 1).map(([field, list]) => [field, indexOfHeader.get(list[0])!] as const);
+  const multi = entries.filter(([, list]) => list.length > 1).map(([field, list]) => [field, list.map((header) => indexOfHeader.get(header)!)] as const);
+  const base = (values: string[]): CanonicalCells => {
+    const out: CanonicalCells = {};
+    for (const [field, index] of single) {
+      const value = values[index];
+      if (!isMissing(value)) out[field] = value;
+    }
+    for (const [field, indexes] of multi) {
+      for (const index of indexes) {
+        const value = values[index];
+        if (!isMissing(value)) {
+          out[field] = value;
+          break;
+        }
+      }
+    }
+    return out;
+  };
+  const cell = (values: string[], key: string) => {
+    const index = indexOfKey.get(key);
+    return index === undefined ? undefined : values[index];
+  };
+  const map = profile === 'osm' ? (values: string[]) => osmCells(values, cell, base(values))
+    : profile === 'gosom' ? (values: string[]) => gosomCells(values, cell, base(values))
+    : base;
+  return { sources, profile, columnExtraction, map };
+}
+
+type CellOf = (values: string[], key: string) => string | undefined;
+
+function parseJsonObject(text: string | undefined): Record<string, unknown> | null {
+  if (!text || text.trim()[0] !== '{') return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() ? value : typeof value === 'number' ? String(value) : undefined);
+
+/** gosom: place_id hides in the Maps link after `!19s`; `complete_address` is a JSON object. */
+function gosomCells(values: string[], cell: CellOf, out: CanonicalCells): CanonicalCells {
+  const link = cell(values, 'link') ?? '';
+  const match = /!19s(ChIJ[A-Za-z0-9_-]+)/.exec(link);
+  if (match && !out.placeId) out.placeId = match[1];
+  const address = parseJsonObject(cell(values, 'completeaddress'));
+  if (address) {
+    out.street ??= str(address.street);
+    out.city ??= str(address.city);
+    out.postalCode ??= str(address.postal_code);
+    out.state ??= str(address.state);
+    out.countryCode ??= str(address.country);
+  }
+  return out;
+}
+
+/** OpenStreetMap extract: id + type (node/way/relation), tags in `other_tags` JSON. */
+function osmCells(values: string[], cell: CellOf, out: CanonicalCells): CanonicalCells {
+  const osmType = cell(values, 'type') ?? '';
+  const osmId = cell(values, 'id') ?? '';
+  if (/^(node|way|relation)$/.test(osmType) && /^\d+$/.test(osmId)) {
+    out.placeId = `osm:${osmType}/${osmId}`;
+    out.url ??= `https://www.openstreetmap.org/${osmType}/${osmId}`;
+  }
+  for (const key of ['amenity', 'shop', 'tourism', 'historic', 'craft']) {
+    const value = cell(values, key);
+    if (value && !isMissing(value)) {
+      const label = value.replace(/_/g, ' ');
+      out.type ??= label.charAt(0).toUpperCase() + label.slice(1);
+      break;
+    }
+  }
+  const tags = parseJsonObject(cell(values, 'othertags'));
+  if (tags) {
+    out.phone ??= str(tags.phone) ?? str(tags['contact:phone']);
+    out.website ??= str(tags.website) ?? str(tags['contact:website']);
+    out.workingHours ??= str(tags.opening_hours);
+    const street = [str(tags['addr:street']), str(tags['addr:housenumber'])].filter(Boolean).join(' ');
+    if (street) out.street ??= street;
+    out.city ??= str(tags['addr:city']);
+    out.postalCode ??= str(tags['addr:postcode']);
+  }
+  out.category ??= out.type;
+  return out;
+}

@@ -1,0 +1,47 @@
+/**
+ * The upload's type comes from its first bytes, never from its name or Content-Type: a zip (xlsx), an OLE
+ * compound file (legacy xls), or text (CSV, or JSON when the text starts with `[` / `{`).
+ */
+import { open } from 'node:fs/promises';
+import { ImportFileError, type FileType } from './source-rows.ts';
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const ZIP_EMPTY = [0x50, 0x4b, 0x05, 0x06];
+const OLE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+function startsWith(buffer: Buffer, magic: number[]): boolean {
+  return buffer.length >= magic.length && magic.every((byte, i) => buffer[i] === byte);
+}
+
+/** Decides the type of the file at `path` from its content; throws ImportFileError for anything else. */
+export async function detectFileType(path: string): Promise<FileType> {
+  const handle = await open(path, 'r');
+  let head: Buffer;
+  try {
+    const buffer = Buffer.alloc(4096);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    head = buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+  if (head.length === 0) throw new ImportFileError('empty', 'The file is empty.');
+  if (startsWith(head, ZIP)) return 'xlsx';
+  if (startsWith(head, ZIP_EMPTY)) throw new ImportFileError('malformed', 'The file is an empty zip archive, not a spreadsheet.');
+  if (startsWith(head, OLE)) return 'xls';
+  if (!looksLikeText(head)) {
+    throw new ImportFileError('unsupported_type', 'The file is neither a spreadsheet (.xlsx, .xls) nor a CSV text file.');
+  }
+  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  if (text.startsWith('[') || text.startsWith('{')) return 'json';
+  return 'csv';
+}
+
+// Text: no NUL bytes (UTF-16 and binaries have them) and few control characters besides tab/CR/LF.
+function looksLikeText(head: Buffer): boolean {
+  let control = 0;
+  for (const byte of head) {
+    if (byte === 0) return false;
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) control++;
+  }
+  return control <= head.length / 100;
+}

@@ -1,0 +1,354 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile, readFile, truncate, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createPool, type Pool } from '../../../../platform/db/pool.ts';
+import { createPrisma, type Prisma } from '../../../../platform/db/prisma.ts';
+import { createTestContext, type TestContext } from '../../../../platform/testing/context.ts';
+import { importFile, type ImportFileOptions } from './import-file.ts';
+import { openXlsx, XLSX_LIMITS } from './xlsx-reader.ts';
+import { EXPORT_HEADER, exportRows } from './testing/export-rows.ts';
+import { csvText, writeCsv, writeXls, writeXlsx, ZipWriter, type Cell } from './testing/spreadsheet-writers.ts';
+
+let ctx: TestContext;
+let pool: Pool;
+let prisma: Prisma;
+let dir: string;
+
+before(async () => {
+  ctx = await createTestContext();
+  pool = createPool(ctx.config.databaseUrl!);
+  prisma = createPrisma(ctx.config.databaseUrl!);
+  dir = await mkdtemp(path.join(os.tmpdir(), 'import-test-'));
+});
+
+after(async () => {
+  await prisma.$disconnect();
+  await pool.end();
+  await rm(dir, { recursive: true, force: true });
+  await ctx.close();
+});
+
+let fileCounter = 0;
+function file(name: string): string {
+  return path.join(dir, `${++fileCounter}-${name}`);
+}
+
+async function run(filePath: string, options: Partial<ImportFileOptions> = {}) {
+  return importFile({ pool, prisma, path: filePath, fileName: path.basename(filePath), ...options });
+}
+
+async function countBusinesses(where = 'TRUE', params: unknown[] = []): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM businesses WHERE ${where}`, params);
+  return rows[0].n;
+}
+
+const H = ['name', 'place_id', 'city', 'country_code', 'rating', 'reviews'];
+
+describe('importFile: CSV end to end', () => {
+  test('accepted, rejected and in-file duplicate rows are counted exactly and stored as a report', async () => {
+    const csv = file('basic.csv');
+    await writeCsv(csv, [
+      H,
+      ['Alpha Cafe', 'ChIJ-basic-1', 'Zürich', 'ch', '4,5', '1,234'],
+      ['', 'ChIJ-basic-2', 'Bern', 'CH', '4', '3'],
+      ['Beta Bar', 'ChIJ-basic-3', 'Basel', 'CH', '9', '3'],
+      ['Alpha Cafe again', 'ChIJ-basic-1', 'Zürich', 'CH', '4', '1'],
+      ['Gamma Gym', '', 'Genève', '', '', ''],
+    ]);
+    const outcome = await run(csv);
+    const r = outcome.result;
+    assert.equal(outcome.status, 'completed');
+    assert.equal(r.success, true);
+    assert.equal(r.totalRows, 5);
+    assert.equal(r.successCount, 2);
+    assert.equal(r.errorCount, 2);
+    assert.equal(r.skippedCount, 1);
+    assert.deepEqual(r.errors, ['Row 3: name is missing', 'Row 4: rating 9 is outside 0-5']);
+    assert.deepEqual(r.skippedBusinesses, [{ row: 5, sheet: undefined, name: 'Alpha Cafe again', placeId: 'ChIJ-basic-1', reason: 'duplicate_in_file' }]);
+    assert.equal(r.duplicateAnalysis.excelDuplicateCount, 1);
+    assert.equal(r.duplicateAnalysis.excelDuplicateRecords[0].firstRow, 2);
+    assert.equal(r.duplicateAnalysis.recordsWithPlaceId, 2);
+    assert.equal(r.duplicateAnalysis.uniquePlaceIds, 1);
+
+    const alpha = await pool.query('SELECT name, rating, review_count, country_code, source, slug FROM businesses WHERE place_id = $1', ['ChIJ-basic-1']);
+    assert.equal(alpha.rows[0].name, 'Alpha Cafe', 'the first occurrence of a place_id wins');
+    assert.equal(alpha.rows[0].rating, 4.5);
+    assert.equal(alpha.rows[0].review_count, 1234);
+    assert.equal(alpha.rows[0].country_code, 'CH');
+    assert.equal(alpha.rows[0].source, `import:${outcome.jobId}`);
+    assert.match(alpha.rows[0].slug, /^alpha-cafe-zurich-[a-z0-9]{6}$/);
+    assert.equal(await countBusinesses("name = 'Gamma Gym'"), 1);
+
+    const job = await prisma.importJob.findUniqueOrThrow({ where: { id: outcome.jobId } });
+    assert.equal(job.status, 'completed');
+    assert.equal(job.fileType, 'csv');
+    assert.equal(job.rowsRead, 5);
+    assert.equal(job.rowsWritten, 2);
+    assert.equal(job.lastCommittedRow, 5);
+    const report = await prisma.uploadReport.findUniqueOrThrow({ where: { id: outcome.reportId } });
+    assert.equal(report.successCount, 2);
+    assert.equal((report.report as { message: string }).message, r.message);
+  });
+
+  test('duplicate analysis against the database: existing, new and in-file repeats', async () => {
+    const first = file('dup-a.csv');
+    await writeCsv(first, [H, ['One', 'ChIJ-dup-1', 'Oslo', 'NO', '', ''], ['Two', 'ChIJ-dup-2', 'Oslo', 'NO', '', ''], ['Three', 'ChIJ-dup-3', 'Oslo', 'NO', '', '']]);
+    await run(first);
+    const second = file('dup-b.csv');
+    await writeCsv(second, [
+      H,
+      ['One', 'ChIJ-dup-1', 'Oslo', 'NO', '', ''],
+      ['Two v2', 'ChIJ-dup-2', 'Oslo', 'NO', '', ''],
+      ['Four', 'ChIJ-dup-4', 'Oslo', 'NO', '', ''],
+      ['Five', 'ChIJ-dup-5', 'Oslo', 'NO', '', ''],
+      ['Four again', 'ChIJ-dup-4', 'Oslo', 'NO', '', ''],
+      ['No id', '', 'Oslo', 'NO', '', ''],
+    ]);
+    const { result } = await run(second);
+    assert.deepEqual(
+      { ...result.duplicateAnalysis, excelDuplicateRecords: result.duplicateAnalysis.excelDuplicateRecords.map((d) => d.placeId) },
+      {
+        totalRecords: 6, recordsWithPlaceId: 5, uniquePlaceIds: 4, databaseDuplicateCount: 2, databaseDuplicateRate: 50,
+        newPlaceIdCount: 2, newPlaceIdRate: 50, excelDuplicateCount: 1, excelDuplicateRecords: ['ChIJ-dup-4'],
+        totalDuplicateRecords: 3, duplicateRate: 50,
+      },
+    );
+    assert.deepEqual(result.results, { inserted: 3, updated: 1, unchanged: 1, skipped: 1, updateRate: 16.67, skipRate: 16.67 });
+    assert.equal(result.successCount, 5);
+    assert.equal((await pool.query("SELECT name FROM businesses WHERE place_id = 'ChIJ-dup-2'")).rows[0].name, 'Two v2');
+  });
+
+  test('modes: insert skips existing place_ids, update skips rows without a match', async () => {
+    const seed = file('modes-seed.csv');
+    await writeCsv(seed, [H, ['Kept', 'ChIJ-mode-1', 'Rome', 'IT', '3', '1']]);
+    await run(seed);
+
+    const insert = file('modes-insert.csv');
+    await writeCsv(insert, [H, ['Changed', 'ChIJ-mode-1', 'Rome', 'IT', '5', '1'], ['New', 'ChIJ-mode-2', 'Rome', 'IT', '', '']]);
+    const inserted = await run(insert, { mode: 'insert' });
+    assert.equal(inserted.result.successCount, 1);
+    assert.equal(inserted.result.skippedCount, 1);
+    assert.deepEqual(inserted.result.skippedBusinesses.map((s) => [s.placeId, s.reason, s.row]), [['ChIJ-mode-1', 'exists', 2]]);
+    assert.equal((await pool.query("SELECT name FROM businesses WHERE place_id = 'ChIJ-mode-1'")).rows[0].name, 'Kept');
+
+    const update = file('modes-update.csv');
+    await writeCsv(update, [H, ['Renamed', 'ChIJ-mode-1', 'Rome', 'IT', '', ''], ['Unknown', 'ChIJ-mode-404', 'Rome', 'IT', '', ''], ['No id', '', 'Rome', 'IT', '', '']]);
+    const updated = await run(update, { mode: 'update' });
+    assert.equal(updated.result.results.updated, 1);
+    assert.equal(updated.result.skippedCount, 2);
+    assert.deepEqual(updated.result.skippedBusinesses.map((s) => s.reason), ['no_match', 'no_match']);
+    assert.equal((await pool.query("SELECT name FROM businesses WHERE place_id = 'ChIJ-mode-1'")).rows[0].name, 'Renamed');
+    assert.equal(await countBusinesses("place_id = 'ChIJ-mode-404' OR (name = 'No id' AND city = 'Rome')"), 0);
+  });
+
+  test('re-running the same file is idempotent; every batch size works', async () => {
+    const csv = file('rerun.csv');
+    await writeCsv(csv, [EXPORT_HEADER, ...exportRows(1050, 7)]);
+    const before = await countBusinesses();
+    const first = await run(csv, { batchSize: 100 });
+    assert.equal(first.result.results.inserted, 1050);
+    const job = await prisma.importJob.findUniqueOrThrow({ where: { id: first.jobId } });
+    assert.equal(job.lastCommittedRow, 1050);
+    for (const batchSize of [500, 1000, 2000] as const) {
+      const again = await run(csv, { batchSize });
+      assert.equal(again.result.results.inserted, 0);
+      assert.equal(again.result.results.updated, 0);
+      assert.equal(again.result.results.unchanged, 1050);
+      assert.equal(again.result.duplicateAnalysis.databaseDuplicateCount, 1050);
+    }
+    assert.equal(await countBusinesses(), before + 1050);
+  });
+
+  test('a crash in batch 3 leaves batches 1-2 committed and the job failed at data row 200', async () => {
+    const csv = file('crash.csv');
+    await writeCsv(csv, [EXPORT_HEADER, ...exportRows(450, 11)]);
+    const before = await countBusinesses();
+    const outcome = await run(csv, {
+      batchSize: 100,
+      beforeCommit: async (_client, batch) => {
+        if (batch === 3) throw new Error('simulated crash');
+      },
+    });
+    assert.equal(outcome.status, 'failed');
+    assert.equal(outcome.result.success, false);
+    assert.match(outcome.result.message, /batch 3 failed \(simulated crash\)/);
+    assert.match(outcome.result.message, /200 rows committed/);
+    assert.equal(await countBusinesses(), before + 200);
+    const job = await prisma.importJob.findUniqueOrThrow({ where: { id: outcome.jobId } });
+    assert.equal(job.status, 'failed');
+    assert.equal(job.lastCommittedRow, 200);
+    assert.equal(job.rowsWritten, 200);
+  });
+
+  test('a broken quote stops with the row number; rows before it are imported', async () => {
+    const csv = file('broken.csv');
+    await writeFile(csv, 'name,place_id\nFirst,ChIJ-bq-1\nSecond,ChIJ-bq-2\n"Third,ChIJ-bq-3\nFourth,ChIJ-bq-4\n');
+    const outcome = await run(csv);
+    assert.equal(outcome.status, 'failed');
+    assert.equal(outcome.result.error, 'malformed');
+    assert.equal(outcome.result.stoppedAtRow, 4);
+    assert.match(outcome.result.message, /Row 4: a quoted cell is never closed/);
+    assert.equal(await countBusinesses("place_id LIKE 'ChIJ-bq-%'"), 2);
+  });
+
+  test('header only, two columns, and no name column', async () => {
+    const empty = file('empty.csv');
+    await writeCsv(empty, [H]);
+    const none = await run(empty);
+    assert.equal(none.status, 'completed');
+    assert.equal(none.result.totalRows, 0);
+    assert.match(none.result.message, /no data rows/);
+
+    const two = file('two.csv');
+    await writeCsv(two, [['Name', 'Phone'], ['Two Col Shop', '+1 555 0100']]);
+    const twoResult = await run(two);
+    assert.equal(twoResult.result.successCount, 1);
+    assert.equal(twoResult.result.columnExtraction.extractedCount, 2);
+    assert.equal(twoResult.result.columnExtraction.missing.length, 21);
+    assert.equal(twoResult.result.columnExtraction.extractionRate, 8.7);
+
+    const nameless = file('nameless.csv');
+    await writeCsv(nameless, [['address', 'phone'], ['1 Main St', '555']]);
+    const refused = await run(nameless);
+    assert.equal(refused.status, 'failed');
+    assert.equal(refused.result.error, 'missing_columns');
+    assert.match(refused.result.message, /no business name column/);
+    assert.equal(refused.result.successCount, 0);
+    assert.equal(await countBusinesses("phone = '555'"), 0);
+
+    const zero = file('zero-bytes.csv');
+    await writeFile(zero, '');
+    const zeroResult = await run(zero);
+    assert.equal(zeroResult.result.error, 'empty');
+  });
+
+  test('semicolons, tabs, BOM, CRLF and line breaks inside quoted cells', async () => {
+    const rows: Cell[][] = [['Name', 'Place_ID', 'Full Address'], ['Semi; Colon', 'ChIJ-fmt-1', 'Line 1\nLine 2'], ['Quote "Q"', 'ChIJ-fmt-2', 'x']];
+    const semi = file('semi.csv');
+    await writeCsv(semi, rows, { delimiter: ';', eol: '\r\n', bom: true });
+    const tab = file('tab.tsv');
+    await writeCsv(tab, rows.map((row) => row.map((cell) => (cell === 'ChIJ-fmt-1' ? 'ChIJ-fmt-3' : cell === 'ChIJ-fmt-2' ? 'ChIJ-fmt-4' : cell))), { delimiter: '\t' });
+    assert.equal((await run(semi)).result.successCount, 2);
+    assert.equal((await run(tab)).result.successCount, 2);
+    const { rows: stored } = await pool.query("SELECT name, full_address FROM businesses WHERE place_id IN ('ChIJ-fmt-1', 'ChIJ-fmt-2', 'ChIJ-fmt-3') ORDER BY place_id");
+    assert.deepEqual(stored.map((row) => [row.name, row.full_address]), [['Semi; Colon', 'Line 1\nLine 2'], ['Quote "Q"', 'x'], ['Semi; Colon', 'Line 1\nLine 2']]);
+  });
+
+  test('the type comes from the content, not the name', async () => {
+    const disguised = file('really-a-csv.xlsx');
+    await writeFile(disguised, csvText([['name', 'place_id'], ['Disguised', 'ChIJ-type-1']]));
+    const outcome = await run(disguised);
+    assert.equal(outcome.result.fileType, 'csv');
+    assert.equal(outcome.result.successCount, 1);
+    const binary = file('image.csv');
+    await writeFile(binary, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 1, 2, 3]));
+    const refused = await run(binary);
+    assert.equal(refused.result.error, 'unsupported_type');
+  });
+});
+
+describe('importFile: XLSX', () => {
+  test('typed cells, shared and inline strings, several sheets with the same header', async () => {
+    const header = ['Name', 'Place ID', 'Rating', 'Reviews', 'Verified', 'Latitude', 'Longitude', 'Postal Code', 'Country'];
+    const sheetA: Cell[][] = [header, ['Xl One', 'ChIJ-xl-1', 4.6, 120, true, 40.5, -74.25, 7652, 'United States of America'], ['Xl Two', 'ChIJ-xl-2', 5, 3, false, null, null, '07652', 'Philippines']];
+    const sheetB: Cell[][] = [header, ['Xl Three', 'ChIJ-xl-3', 3.9, 0, true, 1, 2, '', 'Germany']];
+    const other: Cell[][] = [['something', 'else'], ['a', 'b']];
+    for (const sharedStrings of [true, false]) {
+      const xlsx = file(`typed-${sharedStrings}.xlsx`);
+      await writeXlsx(xlsx, [{ name: 'A', rows: sheetA }, { name: 'Different', rows: other }, { name: 'B', rows: sheetB }, { name: 'Empty', rows: [] }], { sharedStrings });
+      const outcome = await run(xlsx);
+      assert.equal(outcome.result.fileType, 'xlsx', outcome.result.message);
+      assert.equal(outcome.result.successCount, 3, outcome.result.message);
+      assert.deepEqual(outcome.result.sheets, [
+        { name: 'A', rows: 2 }, { name: 'Different', rows: 0, skipped: 'its header row differs from the first sheet' }, { name: 'B', rows: 1 }, { name: 'Empty', rows: 0, skipped: 'no data rows' },
+      ]);
+    }
+    const { rows } = await pool.query("SELECT place_id, rating, review_count, verified, latitude, postal_code, country_code FROM businesses WHERE place_id LIKE 'ChIJ-xl-%' ORDER BY place_id");
+    assert.deepEqual(rows.map((row) => [row.place_id, row.rating, row.review_count, row.verified, row.latitude, row.postal_code, row.country_code]), [
+      ['ChIJ-xl-1', 4.6, 120, true, 40.5, '7652', 'US'],
+      ['ChIJ-xl-2', 5, 3, false, null, '07652', 'PH'],
+      ['ChIJ-xl-3', 3.9, 0, true, 1, null, 'DE'],
+    ]);
+  });
+
+  test('a zip bomb is refused from the central directory, before anything is inflated', async () => {
+    const bomb = file('bomb.xlsx');
+    const zip = new ZipWriter(bomb);
+    await zip.addRaw('xl/workbook.xml', Buffer.from('<workbook/>'));
+    await zip.addRaw('xl/worksheets/sheet1.xml', Buffer.alloc(8 * 1024 * 1024, 0x20));
+    await zip.close();
+    assert.ok((await stat(bomb)).size < 64 * 1024);
+    const outcome = await run(bomb);
+    assert.equal(outcome.result.error, 'unsafe');
+    assert.match(outcome.result.message, /compressed more than 200:1/);
+
+    const lying = file('lying.xlsx');
+    const liar = new ZipWriter(lying);
+    await liar.addRaw('xl/workbook.xml', Buffer.from('<workbook/>'));
+    await liar.addRaw('xl/worksheets/sheet1.xml', Buffer.alloc(4 * 1024 * 1024, 0x41), { size: 1000 });
+    await liar.close();
+    await assert.rejects(async () => {
+      const source = await openXlsx(lying);
+      for await (const _ of source.rows) void _;
+    }, /unsafe|damaged|malformed|size/i);
+
+    const many = file('many.xlsx');
+    const manyZip = new ZipWriter(many);
+    for (let i = 0; i < 12; i++) await manyZip.addRaw(`part${i}.xml`, Buffer.from('<x/>'));
+    await manyZip.close();
+    await assert.rejects(openXlsx(many, { ...XLSX_LIMITS, maxEntries: 10 }), /more than 10 parts/);
+
+    const huge = file('huge.xlsx');
+    const hugeZip = new ZipWriter(huge);
+    await hugeZip.addRaw('xl/workbook.xml', Buffer.from('<workbook/>'), { size: 3 * 1024 ** 3 - 1 });
+    await hugeZip.close();
+    await assert.rejects(openXlsx(huge), /would unpack to more than 2048 MB/);
+  });
+
+  test('a truncated xlsx and an xlsx with a DTD are refused with a clear message', async () => {
+    const whole = file('whole.xlsx');
+    await writeXlsx(whole, [{ name: 'S', rows: [EXPORT_HEADER, ...exportRows(300, 3)] }]);
+    const truncated = file('truncated.xlsx');
+    const bytes = await readFile(whole);
+    await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
+    const outcome = await run(truncated);
+    assert.equal(outcome.status, 'failed');
+    assert.equal(outcome.result.error, 'malformed');
+    assert.match(outcome.result.message, /not a readable zip archive/);
+
+    const dtd = file('dtd.xlsx');
+    const zip = new ZipWriter(dtd);
+    await zip.addRaw('xl/workbook.xml', Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><workbook><sheets/></workbook>'));
+    await zip.close();
+    const refused = await run(dtd);
+    assert.equal(refused.result.error, 'unsafe');
+    assert.match(refused.result.message, /DTD/);
+    await truncate(whole, 0);
+  });
+});
+
+describe('importFile: XLS (BIFF8)', () => {
+  test('several sheets, a header-only sheet, strings split across CONTINUE records', async () => {
+    const header = ['Company', 'Address', 'City', 'State', 'Zip', 'Website'];
+    const long = 'Ünïcödé '.repeat(40);
+    const xls = file('yellow.xls');
+    await writeXls(xls, [
+      { name: 'Glass', rows: [header, ['Glass Co', '1 Main St,', 'St. George', 'UT', '84790', 'http://glass.example'], ['Long Name ' + long.slice(0, 100), '', '', 'UT', 84770, '']] },
+      { name: 'Rental', rows: [header, ['Rent A Car', '2 Main St', 'St. George', 'UT', '84790', '']] },
+      { name: 'Salvage', rows: [header] },
+    ], { sstLimit: 60 });
+    const outcome = await run(xls);
+    assert.equal(outcome.result.fileType, 'xls');
+    assert.equal(outcome.result.totalRows, 3);
+    assert.equal(outcome.result.successCount, 3);
+    assert.deepEqual(outcome.result.sheets.map((s) => [s.name, s.rows]), [['Glass', 2], ['Rental', 1], ['Salvage', 0]]);
+    const { rows } = await pool.query("SELECT name, postal_code, website FROM businesses WHERE state = 'UT' AND source = $1 ORDER BY name", [`import:${outcome.jobId}`]);
+    assert.deepEqual(rows.map((row) => [row.name, row.postal_code, row.website]), [
+      ['Glass Co', '84790', 'http://glass.example'],
+      ['Long Name ' + long.slice(0, 100).trim(), '84770', null],
+      ['Rent A Car', '84790', null],
+    ]);
+  });
+});

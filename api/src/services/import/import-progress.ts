@@ -1,0 +1,32 @@
+/**
+ * Live import progress inside this process. The pipeline publishes here; the WebSocket route
+ * (routes/uploads/import-progress.socket.ts) forwards each message to connected admins. An upload is
+ * handled by the replica that received it, so per-process delivery is what the uploading admin needs.
+ */
+import { EventEmitter } from 'node:events';
+
+export type ImportPhase = 'queued' | 'reading' | 'writing' | 'completed' | 'failed';
+
+export interface ImportProgress {
+  jobId: string;
+  file: string;
+  phase: ImportPhase;
+  rowsRead: number;
+  rowsWritten: number;
+  rowsPerSecond: number;
+  /** Seconds left, estimated from how much of the file has been read; null when unknown. */
+  etaSeconds: number | null;
+}
+
+const hub = new EventEmitter();
+hub.setMaxListeners(0);
+
+export function publishImportProgress(progress: ImportProgress): void {
+  hub.emit('progress', progress);
+}
+
+/** Subscribes to every import's progress; returns the unsubscribe function. */
+export function subscribeImportProgress(listener: (progress: ImportProgress) => void): () => void {
+  hub.on('progress', listener);
+  return () => hub.off('progress', listener);
+}

@@ -1,0 +1,153 @@
+/**
+ * The spec's report shapes, built from the pipeline's counters. One object serves as the batch upload
+ * result (POST /api/upload-excel-batch), and it is what UploadReport.report stores; the single-file report
+ * (POST /api/upload-excel) is a subset. Rates are percentages with two decimals.
+ *
+ * Counting rules (every data row lands in exactly one bucket: totalRows = successCount + skippedCount + errorCount):
+ * - errorCount: rows rejected by validation (listed in `errors` as "Row N: reason").
+ * - skippedCount: repeats of a place_id seen earlier in the file (excelDuplicateCount; the first one wins),
+ *   plus rows the mode skips (insert: place_id already in the database; update: no matching place_id).
+ * - successCount: rows written or confirmed (inserted + updated + unchanged).
+ * - databaseDuplicateCount: distinct place_ids of the file that were already in the database before the
+ *   import; newPlaceIdCount: distinct place_ids that were not. Both rates are over uniquePlaceIds.
+ */
+import type { ColumnMapping } from './columns.ts';
+import type { FileType, RowSource } from './source-rows.ts';
+
+export const MAX_LISTED = 1000;
+
+export interface SkippedBusiness {
+  row: number;
+  sheet?: string;
+  name: string;
+  placeId: string | null;
+  reason: 'duplicate_in_file' | 'exists' | 'no_match';
+}
+
+export interface ExcelDuplicateRecord {
+  row: number;
+  sheet?: string;
+  name: string;
+  placeId: string;
+  firstRow: number;
+}
+
+export interface ImportCounters {
+  totalRows: number;
+  recordsWithPlaceId: number;
+  uniquePlaceIds: number;
+  excelDuplicateCount: number;
+  databaseDuplicateCount: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  skippedByMode: number;
+  errorCount: number;
+  errors: string[];
+  skippedBusinesses: SkippedBusiness[];
+  excelDuplicateRecords: ExcelDuplicateRecord[];
+}
+
+export function emptyCounters(): ImportCounters {
+  return {
+    totalRows: 0, recordsWithPlaceId: 0, uniquePlaceIds: 0, excelDuplicateCount: 0, databaseDuplicateCount: 0,
+    inserted: 0, updated: 0, unchanged: 0, skippedByMode: 0, errorCount: 0, errors: [], skippedBusinesses: [], excelDuplicateRecords: [],
+  };
+}
+
+const rate = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10000) / 100 : 0);
+
+export interface ReportInput {
+  jobId: string;
+  fileName: string;
+  fileSizeBytes: number;
+  fileType: FileType | null;
+  mode: string;
+  batchSize: number;
+  counters: ImportCounters;
+  mapping: ColumnMapping | null;
+  sheets: RowSource['sheets'];
+  startedAt: number;
+  finishedAt: number;
+  /** Set when the import stopped early. */
+  failure?: { code: string; message: string; rowNumber?: number };
+  lastCommittedRow: number;
+}
+
+export type UploadResult = ReturnType<typeof buildUploadResult>;
+
+export function buildUploadResult(input: ReportInput) {
+  const c = input.counters;
+  const successCount = c.inserted + c.updated + c.unchanged;
+  const skippedCount = c.excelDuplicateCount + c.skippedByMode;
+  const newPlaceIdCount = c.uniquePlaceIds - c.databaseDuplicateCount;
+  const totalDuplicateRecords = c.excelDuplicateCount + c.databaseDuplicateCount;
+  const processingTimeSeconds = Math.round((input.finishedAt - input.startedAt) / 10) / 100;
+  const success = !input.failure;
+  const parts = [`${successCount} of ${c.totalRows} rows imported (${c.inserted} new, ${c.updated} updated, ${c.unchanged} unchanged)`];
+  if (skippedCount) parts.push(`${skippedCount} skipped`);
+  if (c.errorCount) parts.push(`${c.errorCount} rejected`);
+  const message = success
+    ? `${input.fileName}: ${parts.join(', ')}.`
+    : `${input.fileName}: ${input.failure!.message}${c.totalRows || successCount ? ` The import stopped there; ${successCount} rows committed before it stay (through data row ${input.lastCommittedRow}).` : ''}`;
+  return {
+    success,
+    message,
+    ...(input.failure ? { error: input.failure.code, stoppedAtRow: input.failure.rowNumber ?? null } : {}),
+    totalRows: c.totalRows,
+    successCount,
+    errorCount: c.errorCount,
+    skippedCount,
+    errors: c.errors,
+    skippedBusinesses: c.skippedBusinesses,
+    columnExtraction: input.mapping?.columnExtraction ?? { extractedCount: 0, extractionRate: 0, successful: [], missing: [] },
+    duplicateAnalysis: {
+      totalRecords: c.totalRows,
+      recordsWithPlaceId: c.recordsWithPlaceId,
+      uniquePlaceIds: c.uniquePlaceIds,
+      databaseDuplicateCount: c.databaseDuplicateCount,
+      databaseDuplicateRate: rate(c.databaseDuplicateCount, c.uniquePlaceIds),
+      newPlaceIdCount,
+      newPlaceIdRate: rate(newPlaceIdCount, c.uniquePlaceIds),
+      excelDuplicateCount: c.excelDuplicateCount,
+      excelDuplicateRecords: c.excelDuplicateRecords,
+      totalDuplicateRecords,
+      duplicateRate: rate(totalDuplicateRecords, c.totalRows),
+    },
+    timestamp: new Date(input.finishedAt).toISOString(),
+    summary: {
+      fileName: input.fileName,
+      fileSizeMB: Math.round((input.fileSizeBytes / 1024 / 1024) * 100) / 100,
+      processingTimeSeconds,
+      totalRecords: c.totalRows,
+    },
+    results: {
+      inserted: c.inserted,
+      updated: c.updated,
+      unchanged: c.unchanged,
+      skipped: skippedCount,
+      updateRate: rate(c.updated, c.totalRows),
+      skipRate: rate(skippedCount, c.totalRows),
+    },
+    jobId: input.jobId,
+    fileType: input.fileType,
+    mode: input.mode,
+    batchSize: input.batchSize,
+    lastCommittedRow: input.lastCommittedRow,
+    sheets: input.sheets,
+  };
+}
+
+/** The spec's single-file report (POST /api/upload-excel). */
+export function toSingleFileReport(result: UploadResult) {
+  return {
+    success: result.success,
+    message: result.message,
+    totalRows: result.totalRows,
+    successCount: result.successCount,
+    skippedCount: result.skippedCount,
+    errorCount: result.errorCount,
+    errors: result.errors,
+    skippedBusinesses: result.skippedBusinesses,
+  };
+}

@@ -1,0 +1,178 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { mapColumns } from './columns.ts';
+import { normaliseRow, parseCount, parseDecimal } from './normalise-row.ts';
+import { parseWorkingHours } from './working-hours.ts';
+import { parseAbout } from './about.ts';
+
+function normalise(cells: Record<string, string>) {
+  const mapping = mapColumns(Object.keys(cells));
+  return normaliseRow(mapping.map(Object.values(cells)));
+}
+
+function accepted(cells: Record<string, string>) {
+  const result = normalise(cells);
+  assert.equal(result.ok, true, result.ok ? '' : result.reason);
+  return (result as { ok: true; row: import('../../../../common/business.ts').BusinessRow }).row;
+}
+
+function rejected(cells: Record<string, string>): string {
+  const result = normalise(cells);
+  assert.equal(result.ok, false, 'row should be rejected');
+  return (result as { ok: false; reason: string }).reason;
+}
+
+describe('row normalisation', () => {
+  test('ratings: "4,5" and "4.5" are 4.5, one decimal, 0-5 only, empty is null', () => {
+    assert.equal(accepted({ name: 'A', rating: '4,5' }).rating, 4.5);
+    assert.equal(accepted({ name: 'A', rating: '4.5' }).rating, 4.5);
+    assert.equal(accepted({ name: 'A', rating: '4.400000' }).rating, 4.4);
+    assert.equal(accepted({ name: 'A', rating: '4.66' }).rating, 4.7);
+    assert.equal(accepted({ name: 'A', rating: '5' }).rating, 5);
+    assert.equal(accepted({ name: 'A', rating: '' }).rating, null);
+    assert.match(rejected({ name: 'A', rating: '7' }), /rating 7 is outside 0-5/);
+    assert.match(rejected({ name: 'A', rating: '-1' }), /outside 0-5/);
+    assert.match(rejected({ name: 'A', rating: 'good' }), /rating "good" is not a number/);
+  });
+
+  test('review counts: "1,234", "1.234", "56.0", empty -> 0; text is rejected', () => {
+    assert.equal(accepted({ name: 'A', reviews: '1,234' }).reviewCount, 1234);
+    assert.equal(accepted({ name: 'A', review_count: '1.234' }).reviewCount, 1234);
+    assert.equal(accepted({ name: 'A', reviewCount: '56.0' }).reviewCount, 56);
+    assert.equal(accepted({ name: 'A', reviews: '12 345' }).reviewCount, 12345);
+    assert.equal(accepted({ name: 'A', reviews: '' }).reviewCount, 0);
+    assert.match(rejected({ name: 'A', reviews: 'many' }), /review count "many"/);
+    assert.equal(parseCount('2.5'), null);
+    assert.equal(parseDecimal('1e3'), 1000);
+  });
+
+  test('coordinates: in range kept; out of range, single, or placeholder points drop both', () => {
+    const ok = accepted({ name: 'A', latitude: '47.367293499999995', longitude: '8.5' });
+    assert.deepEqual([ok.latitude, ok.longitude], [47.367293499999995, 8.5]);
+    const comma = accepted({ name: 'A', lat: '47,5', lng: '8,25' });
+    assert.deepEqual([comma.latitude, comma.longitude], [47.5, 8.25]);
+    for (const [lat, lng] of [['91', '8'], ['45', '181'], ['45', ''], ['', '8'], ['46.423669', '-129.9427086'], ['x', '1']]) {
+      const row = accepted({ name: 'A', latitude: lat, longitude: lng });
+      assert.deepEqual([row.latitude, row.longitude], [null, null], `${lat},${lng}`);
+    }
+  });
+
+  test('country code: upper-cased, derived from the country name when missing, dropped when unknown', () => {
+    assert.equal(accepted({ name: 'A', country_code: 'ch' }).countryCode, 'CH');
+    assert.equal(accepted({ name: 'A', countryCode: 'us' }).countryCode, 'US');
+    assert.equal(accepted({ name: 'A', country: 'United States of America' }).countryCode, 'US');
+    assert.equal(accepted({ name: 'A', country: 'Switzerland', country_code: '' }).countryCode, 'CH');
+    assert.equal(accepted({ name: 'A', country_code: 'XX' }).countryCode, null);
+    const derived = accepted({ name: 'A', country_code: 'PH' });
+    assert.equal(derived.country, 'Philippines');
+  });
+
+  test('postal codes: "90744.0" -> "90744", "None" -> null, leading zeros kept', () => {
+    assert.equal(accepted({ name: 'A', postal_code: '90744.0' }).postalCode, '90744');
+    assert.equal(accepted({ name: 'A', postal_code: 'None' }).postalCode, null);
+    assert.equal(accepted({ name: 'A', zip: '07652' }).postalCode, '07652');
+  });
+
+  test('verified: true/false/1/0/TRUE', () => {
+    for (const value of ['true', 'True', 'TRUE', '1', 'yes']) assert.equal(accepted({ name: 'A', verified: value }).verified, true, value);
+    for (const value of ['false', 'False', '0', '', 'None']) assert.equal(accepted({ name: 'A', verified: value }).verified, false, value);
+  });
+
+  test('name is required; literal N/A, None and blanks count as missing; invisible marks are removed', () => {
+    assert.match(rejected({ name: '' }), /name is missing/);
+    assert.match(rejected({ name: 'N/A' }), /name is missing/);
+    assert.match(rejected({ name: 'None' }), /name is missing/);
+    assert.equal(accepted({ name: '\u200eCafé  Zürich ' }).name, 'Café Zürich');
+    assert.equal(accepted({ title: 'From title' }).name, 'From title');
+  });
+
+  test('subtypes split on commas, de-duplicated; type falls back to the first subtype', () => {
+    const row = accepted({ name: 'A', subtypes: 'Pet store, Pet supply store, pet store' });
+    assert.deepEqual(row.subtypes, ['Pet store', 'Pet supply store']);
+    assert.equal(row.type, 'Pet store');
+    assert.equal(row.category, 'Pet store');
+    assert.deepEqual(accepted({ name: 'A', subtypes: '["Cafe","Bakery"]' }).subtypes, ['Cafe', 'Bakery']);
+  });
+
+  test('links: http(s) kept, bare domains get a scheme, javascript: and junk dropped', () => {
+    assert.equal(accepted({ name: 'A', site: 'https://x.ch/' }).website, 'https://x.ch/');
+    assert.equal(accepted({ name: 'A', website: 'www.example.com' }).website, 'http://www.example.com');
+    assert.equal(accepted({ name: 'A', website: 'javascript:alert(1)' }).website, null);
+    assert.equal(accepted({ name: 'A', photo: 'data:image/png;base64,xx' }).photo, null);
+  });
+
+  test('CSV cells are data: a formula-looking value is stored as text, never evaluated', () => {
+    const row = accepted({ name: '=HYPERLINK("http://evil","x")', phone: '+41 44 000', city: '@SUM(1)' });
+    assert.equal(row.name, '=HYPERLINK("http://evil","x")');
+    assert.equal(row.city, '@SUM(1)');
+  });
+});
+
+describe('working hours', () => {
+  test('Outscraper JSON day -> string, with unusual spaces and dashes cleaned', () => {
+    assert.deepEqual(parseWorkingHours('{"Monday": "11AM-10PM", "Sunday": "Closed", "Tuesday": "3\u20136\u202fPM"}'), {
+      Monday: '11AM-10PM', Tuesday: '3-6 PM', Sunday: 'Closed',
+    });
+  });
+  test('2026 JSON day -> list; partial weeks stay partial', () => {
+    assert.deepEqual(parseWorkingHours('{"Friday": ["6am-11:30pm"]}'), { Friday: '6am-11:30pm' });
+    assert.deepEqual(parseWorkingHours('{"Monday": ["5-11am", "4:30-10:30pm"]}'), { Monday: '5-11am,4:30-10:30pm' });
+  });
+  test('"Monday: 9AM-5PM | Tuesday: ..." text, the old format and the csv-compatible format', () => {
+    assert.deepEqual(parseWorkingHours('Monday: 9AM-5PM | Tuesday: 10AM-6PM'), { Monday: '9AM-5PM', Tuesday: '10AM-6PM' });
+    assert.deepEqual(parseWorkingHours('Monday:4-8PM|Sunday:Closed'), { Monday: '4-8PM', Sunday: 'Closed' });
+    assert.deepEqual(parseWorkingHours('Monday,8AM,5PM|Sunday,'), { Monday: '8AM-5PM', Sunday: 'Closed' });
+  });
+  test('OpenStreetMap opening_hours', () => {
+    assert.deepEqual(parseWorkingHours('Mo-Fr 08:00-12:00, 14:00-21:00; Sa-Su 08:00-21:00'), {
+      Monday: '8AM-12PM,2PM-9PM', Tuesday: '8AM-12PM,2PM-9PM', Wednesday: '8AM-12PM,2PM-9PM', Thursday: '8AM-12PM,2PM-9PM',
+      Friday: '8AM-12PM,2PM-9PM', Saturday: '8AM-9PM', Sunday: '8AM-9PM',
+    });
+    assert.equal(parseWorkingHours('24/7')!.Wednesday, 'Open 24 hours');
+    assert.deepEqual(parseWorkingHours('Mo 10:00-18:00; Su off'), { Monday: '10AM-6PM', Sunday: 'Closed' });
+  });
+  test('unknown text and {} are null', () => {
+    assert.equal(parseWorkingHours('call us'), null);
+    assert.equal(parseWorkingHours('{}'), null);
+  });
+});
+
+describe('about', () => {
+  test('JSON groups keep true/false/text and drop nulls; {} is missing', () => {
+    assert.deepEqual(parseAbout('{"Service options": {"Delivery": true, "Dine-in": false, "X": null}, "Planning": {"Check-in time": "3:00\u202fPM"}}'), {
+      'Service options': { Delivery: true, 'Dine-in': false }, Planning: { 'Check-in time': '3:00 PM' },
+    });
+    assert.equal(parseAbout('{}'), null);
+  });
+  test('gosom lists of options become groups', () => {
+    assert.deepEqual(parseAbout('[{"id":"x","name":"Accessibility","options":[{"name":"Ramp","enabled":true},{"name":"Ramp","enabled":false}]}]'), {
+      Accessibility: { Ramp: false },
+    });
+  });
+  test('plain text stays text', () => {
+    assert.equal(parseAbout('Family-run bakery since 1950.'), 'Family-run bakery since 1950.');
+  });
+});
+
+describe('header mapping', () => {
+  test('case-, space-, underscore- and dot-insensitive aliases; 23-column report', () => {
+    const mapping = mapColumns(['Name', 'Full Address', 'reviewCount', 'Country.Code', 'PLACE_ID', 'open_hours', 'image', 'site', 'email_1_title']);
+    assert.equal(mapping.sources.fullAddress?.[0], 'Full Address');
+    assert.equal(mapping.sources.reviews?.[0], 'reviewCount');
+    assert.equal(mapping.sources.countryCode?.[0], 'Country.Code');
+    assert.equal(mapping.sources.placeId?.[0], 'PLACE_ID');
+    assert.equal(mapping.sources.workingHours?.[0], 'open_hours');
+    assert.equal(mapping.sources.photo?.[0], 'image');
+    assert.equal(mapping.sources.website?.[0], 'site');
+    assert.equal(mapping.columnExtraction.extractedCount, 7);
+    assert.equal(mapping.columnExtraction.successful.length + mapping.columnExtraction.missing.length, 23);
+    assert.ok(mapping.columnExtraction.missing.includes('city'));
+  });
+  test('a file without any name column is refused with a message naming what is missing', () => {
+    assert.throws(() => mapColumns(['address', 'phone']), /no business name column.*name, businessname/);
+  });
+  test('enrichment columns never stand in for core ones', () => {
+    const mapping = mapColumns(['name', 'site.company_insights.city']);
+    assert.equal(mapping.sources.city, undefined);
+  });
+});

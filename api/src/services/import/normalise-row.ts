@@ -1,0 +1,210 @@
+/**
+ * One row of canonical cells -> a BusinessRow (common/business.ts), or the reason it is rejected.
+ * Coercion is hand-written (exports write numbers and booleans in many ways); the result is then checked
+ * with zod (`ImportedBusiness`), so every accepted row satisfies the same schema whatever the file format.
+ *
+ * Rejected (the row is reported and not written): no name (empty, or the literal "N/A"); a rating that is
+ * not a number or outside 0-5; a review count that is not a whole non-negative number.
+ * Dropped but the row kept: coordinates out of range, only one of the pair, or a known placeholder point
+ * (both dropped: one bad `_geo` fails a whole Meilisearch batch); links that are not http(s); hours or
+ * about that cannot be understood.
+ */
+import { z } from 'zod';
+import type { BusinessRow } from '../../../../common/business.ts';
+import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
+import { parseAbout } from './about.ts';
+import type { CanonicalCells } from './columns.ts';
+import { parseWorkingHours } from './working-hours.ts';
+
+const MAX_TEXT = 2000;
+const MAX_NAME = 300;
+const MAX_SUBTYPES = 20;
+
+/** Points scrapers put on service-area businesses: in the middle of an ocean. */
+const PLACEHOLDER_POINTS = new Set(['46.423669,-129.9427086', '43.1628266,-26.1289079']);
+
+const nullableText = z.string().max(MAX_TEXT).nullable();
+const httpUrl = z.string().max(MAX_TEXT).regex(/^https?:\/\//i).nullable();
+
+/** The shape every accepted row satisfies (mirrors BusinessRow). */
+export const ImportedBusiness = z.object({
+  placeId: z.string().min(1).max(300).nullable(),
+  name: z.string().min(1).max(MAX_NAME),
+  type: nullableText,
+  category: nullableText,
+  subtypes: z.array(z.string().min(1).max(200)).max(MAX_SUBTYPES),
+  fullAddress: nullableText,
+  street: nullableText,
+  city: nullableText,
+  postalCode: z.string().max(40).nullable(),
+  state: nullableText,
+  country: nullableText,
+  countryCode: z.string().regex(/^[A-Z]{2}$/).nullable(),
+  phone: z.string().max(100).nullable(),
+  latitude: z.number().min(-90).max(90).nullable(),
+  longitude: z.number().min(-180).max(180).nullable(),
+  rating: z.number().min(0).max(5).nullable(),
+  reviewCount: z.number().int().min(0).max(2_147_483_647),
+  reviewsLink: httpUrl,
+  photo: httpUrl,
+  logo: httpUrl,
+  locatedIn: nullableText,
+  // Built by parseWorkingHours / parseAbout, whose output shapes are fixed: checked shallowly here
+  // (a deep zod walk of every about group cost more than parsing the row).
+  workingHours: z.custom<Record<string, string>>((value) => typeof value === 'object').nullable(),
+  about: z.custom<Record<string, Record<string, boolean | string>> | string>((value) => typeof value === 'object' || typeof value === 'string').nullable(),
+  verified: z.boolean(),
+  website: httpUrl,
+  url: httpUrl,
+}).refine((row) => (row.latitude === null) === (row.longitude === null), 'latitude and longitude must both be set or both be empty');
+
+export type NormaliseResult = { ok: true; row: BusinessRow } | { ok: false; reason: string };
+
+// Format characters (LRM, RLM, BOM, bidi embeddings) are invisible and break slugs and search.
+const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\u0000]/g;
+
+function text(value: string | undefined, max = MAX_TEXT): string | null {
+  if (value === undefined) return null;
+  const clean = value.replace(INVISIBLE, '').trim();
+  return clean ? clean.slice(0, max) : null;
+}
+
+/** "4.5", "4,5", " 4.500000 " -> 4.5; null for anything else. */
+export function parseDecimal(value: string): number | null {
+  let s = value.trim().replace(/[\s\u00a0\u202f]/g, '');
+  if (/^[-+]?\d+,\d+$/.test(s)) s = s.replace(',', '.');
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(s)) return null;
+  const n = Number(s);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** "1,234", "1.234", "1 234", "56.0", "56" -> whole number; null for anything else. */
+export function parseCount(value: string): number | null {
+  const s = value.trim().replace(/[\u00a0\u202f]/g, ' ');
+  if (/^\d{1,3}([,.' ]\d{3})+$/.test(s)) return Number(s.replace(/[,.' ]/g, ''));
+  const n = parseDecimal(s);
+  if (n === null || n < 0 || !Number.isInteger(Math.round(n * 1e6) / 1e6)) return null;
+  return Math.round(n);
+}
+
+export function parseBoolean(value: string | undefined): boolean {
+  if (!value) return false;
+  return /^(true|t|1|1\.0|yes|y|evet)$/i.test(value.trim());
+}
+
+/** "90744.0" -> "90744" (pandas wrote ZIP codes as floats). */
+export function cleanPostalCode(value: string | undefined): string | null {
+  const t = text(value, 40);
+  if (!t) return null;
+  return /^\d+\.0+$/.test(t) ? t.replace(/\.0+$/, '') : t;
+}
+
+function link(value: string | undefined): string | null {
+  const t = text(value);
+  if (!t) return null;
+  if (/^https?:\/\//i.test(t)) return t;
+  // A bare domain ("www.example.com", "example.com/path") is a website without its scheme.
+  if (/^(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/i.test(t)) return `http://${t}`;
+  return null;
+}
+
+function subtypesOf(value: string | undefined): string[] {
+  const t = text(value, 20_000);
+  if (!t) return [];
+  let items: string[];
+  if (t[0] === '[') {
+    try {
+      const parsed: unknown = JSON.parse(t);
+      items = Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : [];
+    } catch {
+      items = t.split(',');
+    }
+  } else {
+    items = t.split(',');
+  }
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const item of items) {
+    const clean = item.replace(INVISIBLE, '').trim().slice(0, 200);
+    if (clean && !seen.has(clean.toLowerCase())) {
+      seen.add(clean.toLowerCase());
+      out.push(clean);
+      if (out.length === MAX_SUBTYPES) break;
+    }
+  }
+  return out;
+}
+
+/** Normalises and validates one row. Never throws for bad data: it returns the reason instead. */
+export function normaliseRow(cells: CanonicalCells): NormaliseResult {
+  const rawName = cells.name?.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+  if (!rawName || /^(n\/a|na|none|null|-)$/i.test(rawName)) return { ok: false, reason: 'name is missing' };
+  if (rawName.length > MAX_NAME) return { ok: false, reason: `name is longer than ${MAX_NAME} characters` };
+
+  let rating: number | null = null;
+  if (cells.rating !== undefined) {
+    const value = parseDecimal(cells.rating);
+    if (value === null) return { ok: false, reason: `rating "${cells.rating.slice(0, 20)}" is not a number` };
+    if (value < 0 || value > 5) return { ok: false, reason: `rating ${value} is outside 0-5` };
+    rating = Math.round(value * 10) / 10;
+  }
+
+  let reviewCount = 0;
+  if (cells.reviews !== undefined) {
+    const value = parseCount(cells.reviews);
+    if (value === null || value > 2_147_483_647) return { ok: false, reason: `review count "${cells.reviews.slice(0, 20)}" is not a whole number` };
+    reviewCount = value;
+  }
+
+  let latitude = cells.latitude !== undefined ? parseDecimal(cells.latitude) : null;
+  let longitude = cells.longitude !== undefined ? parseDecimal(cells.longitude) : null;
+  if (
+    latitude === null || longitude === null ||
+    latitude < -90 || latitude > 90 || longitude < -180 || longitude > 180 ||
+    PLACEHOLDER_POINTS.has(`${latitude},${longitude}`)
+  ) {
+    latitude = null;
+    longitude = null;
+  }
+
+  let country = text(cells.country);
+  const countryCode = countryCodeFrom(text(cells.countryCode)) ?? countryCodeFrom(country);
+  if (!country && countryCode) country = countryName(countryCode);
+
+  const subtypes = subtypesOf(cells.subtypes);
+  const type = text(cells.type) ?? subtypes[0] ?? null;
+  const row: BusinessRow = {
+    placeId: text(cells.placeId, 300),
+    name: rawName,
+    type,
+    category: text(cells.category) ?? type,
+    subtypes,
+    fullAddress: text(cells.fullAddress),
+    street: text(cells.street),
+    city: text(cells.city),
+    postalCode: cleanPostalCode(cells.postalCode),
+    state: text(cells.state),
+    country,
+    countryCode,
+    phone: text(cells.phone, 100),
+    latitude,
+    longitude,
+    rating,
+    reviewCount,
+    reviewsLink: link(cells.reviewsLink),
+    photo: link(cells.photo),
+    logo: link(cells.logo),
+    locatedIn: text(cells.locatedIn),
+    workingHours: parseWorkingHours(cells.workingHours),
+    about: parseAbout(cells.about),
+    verified: parseBoolean(cells.verified),
+    website: link(cells.website),
+    url: link(cells.url),
+  };
+  const checked = ImportedBusiness.safeParse(row);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    return { ok: false, reason: `${issue.path.join('.') || 'row'}: ${issue.message}` };
+  }
+  return { ok: true, row };
+}

@@ -1,0 +1,119 @@
+/**
+ * Every real export in ../shared/data (relative to the repo root; present in CI) imported end to end with
+ * exact counts. Skipped when the folder is absent. See ../shared/data/README.md for what each file holds.
+ */
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { createPool, type Pool } from '../../../../platform/db/pool.ts';
+import { createPrisma, type Prisma } from '../../../../platform/db/prisma.ts';
+import { createTestContext, type TestContext } from '../../../../platform/testing/context.ts';
+import { importFile } from './import-file.ts';
+
+const DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
+const present = existsSync(DATA);
+
+interface Expected {
+  file: string;
+  type: string;
+  total: number;
+  accepted: number;
+  rejected: number;
+  excelDuplicates: number;
+  withPlaceId: number;
+  columns: number;
+  /** Spot checks on one stored business. */
+  sample?: { where: string; expect: Record<string, unknown> };
+}
+
+const FILES: Expected[] = [
+  { file: 'outscraper-samples/Stefan-SEO__restaurants-in-zurich/Outscraper-20250307150536s9c_restaurants.csv', type: 'csv', total: 797, accepted: 797, rejected: 0, excelDuplicates: 0, withPlaceId: 797, columns: 23 },
+  { file: 'outscraper-samples/Zsiecinski__qc-restaurants/Outscraper-20250306082041s8b.xlsx', type: 'xlsx', total: 183, accepted: 183, rejected: 0, excelDuplicates: 0, withPlaceId: 183, columns: 23,
+    sample: { where: "place_id = 'ChIJF-QFxyO3lzMRwgmAAXwC56A'", expect: { name: 'Falafel Yo! SM North Annex', postal_code: null, country_code: 'PH', rating: 4.8, review_count: 35, verified: false } } },
+  { file: 'outscraper-samples/dogsbreeder__wikipets/Outscraper-20250422201418xs4e_pet_store_+44.csv', type: 'csv', total: 745, accepted: 745, rejected: 0, excelDuplicates: 0, withPlaceId: 745, columns: 14 },
+  { file: 'outscraper-samples/Manikanta-Goud__gym_project-e1/Outscraper-20260306142950s9d_gym.csv', type: 'csv', total: 500, accepted: 500, rejected: 0, excelDuplicates: 0, withPlaceId: 500, columns: 23 },
+  { file: 'outscraper-samples/Treacherously__drekt-platform/Outscraper-20260323153146s5e_warehouse_+6.json', type: 'json', total: 583, accepted: 500, rejected: 0, excelDuplicates: 83, withPlaceId: 583, columns: 23 },
+  { file: 'outscraper-samples/JunyuMa1997__Decontextualizing-Ratings/Outscraper.xlsx', type: 'xlsx', total: 3786, accepted: 3786, rejected: 0, excelDuplicates: 0, withPlaceId: 3786, columns: 23,
+    sample: { where: "place_id = 'ChIJiZbYbebHxokRj5CanFjHpeY'", expect: { name: 'The Chilly Banana', city: 'Philadelphia', country_code: 'US', rating: 4.9, review_count: 87, verified: true } } },
+  { file: 'outscraper-samples/steven4354__website-email-finder/outscraper.csv', type: 'csv', total: 500, accepted: 500, rejected: 0, excelDuplicates: 0, withPlaceId: 500, columns: 23 },
+  { file: 'outscraper-samples/psilva8__Hair-Restoration/Outscraper-20250416234932s92_hair_transplant.xlsx', type: 'xlsx', total: 179, accepted: 179, rejected: 0, excelDuplicates: 0, withPlaceId: 179, columns: 23 },
+  { file: 'outscraper-samples/greekfreek12__atlas/Outscraper-20251210025614xxl87_plumber - Sheet1 (2).csv', type: 'csv', total: 98, accepted: 98, rejected: 0, excelDuplicates: 0, withPlaceId: 98, columns: 23 },
+  { file: 'outscraper-samples/pchlada__judo-near-me/Outscraper-20250228190440xs1c_judo_club__1.xlsx', type: 'xlsx', total: 14, accepted: 14, rejected: 0, excelDuplicates: 0, withPlaceId: 14, columns: 23,
+    sample: { where: "place_id = 'ChIJn2UP5keGj4ARKq0iUbOn8X4'", expect: { name: '510 Judo', postal_code: '94577', country_code: 'US', rating: 5, verified: true } } },
+  { file: 'other-gmaps-scrapers/gosom__google-maps-scraper/results.csv', type: 'csv', total: 125, accepted: 118, rejected: 0, excelDuplicates: 7, withPlaceId: 125, columns: 18 },
+  { file: 'openstreetmap/geonook__Dadaocheng/osm_pois.csv', type: 'csv', total: 761, accepted: 619, rejected: 142, excelDuplicates: 0, withPlaceId: 619, columns: 12 },
+  { file: 'yellowpages-xls/ruevaughn__rubyscripts/businesses.xls', type: 'xls', total: 128, accepted: 128, rejected: 0, excelDuplicates: 0, withPlaceId: 0, columns: 4 },
+];
+
+describe('real exports from ../shared/data', { skip: present ? false : 'shared data folder not present' }, () => {
+  let ctx: TestContext;
+  let pool: Pool;
+  let prisma: Prisma;
+  before(async () => {
+    ctx = await createTestContext();
+    pool = createPool(ctx.config.databaseUrl!);
+    prisma = createPrisma(ctx.config.databaseUrl!);
+  });
+  after(async () => {
+    await prisma.$disconnect();
+    await pool.end();
+    await ctx.close();
+  });
+
+  for (const expected of FILES) {
+    test(`${path.basename(expected.file)}: ${expected.accepted} accepted, ${expected.rejected} rejected, ${expected.excelDuplicates} duplicates`, async () => {
+      const filePath = path.join(DATA, expected.file);
+      const { status, result, jobId } = await importFile({ pool, prisma, path: filePath, fileName: path.basename(filePath) });
+      assert.equal(status, 'completed', result.message);
+      assert.equal(result.fileType, expected.type);
+      assert.equal(result.totalRows, expected.total);
+      assert.equal(result.successCount, expected.accepted);
+      assert.equal(result.results.inserted, expected.accepted);
+      assert.equal(result.errorCount, expected.rejected);
+      assert.equal(result.skippedCount, expected.excelDuplicates);
+      assert.equal(result.duplicateAnalysis.excelDuplicateCount, expected.excelDuplicates);
+      assert.equal(result.duplicateAnalysis.recordsWithPlaceId, expected.withPlaceId);
+      assert.equal(result.duplicateAnalysis.databaseDuplicateCount, 0);
+      assert.equal(result.columnExtraction.extractedCount, expected.columns);
+      const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses WHERE source = $1', [`import:${jobId}`]);
+      assert.equal(rows[0].n, expected.accepted);
+      // Every stored point is a valid pair (one bad _geo would fail a whole Meilisearch batch).
+      const geo = await pool.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM businesses WHERE source = $1 AND ((latitude IS NULL) <> (longitude IS NULL) OR latitude NOT BETWEEN -90 AND 90 OR longitude NOT BETWEEN -180 AND 180)',
+        [`import:${jobId}`],
+      );
+      assert.equal(geo.rows[0].n, 0);
+      if (expected.sample) {
+        const keys = Object.keys(expected.sample.expect);
+        const { rows: [row] } = await pool.query(`SELECT ${keys.join(', ')} FROM businesses WHERE ${expected.sample.where}`);
+        assert.deepEqual(row, expected.sample.expect);
+      }
+    });
+  }
+
+  test('OSM: literal N/A names are rejected with their row, ids and hours come from the OSM columns', async () => {
+    const report = await prisma.uploadReport.findFirstOrThrow({ where: { fileName: 'osm_pois.csv' } });
+    const errors = (report.report as { errors: string[] }).errors;
+    assert.equal(errors.length, 142);
+    assert.ok(errors.every((line) => /^Row \d+: name is missing$/.test(line)));
+    const { rows } = await pool.query("SELECT count(*)::int AS n FROM businesses WHERE place_id LIKE 'osm:%' AND working_hours IS NOT NULL");
+    assert.ok(rows[0].n > 50, `OSM opening_hours parsed for ${rows[0].n} rows`);
+  });
+
+  test('gosom: place_id from the Maps link, name from title, hours from open_hours', async () => {
+    const { rows } = await pool.query("SELECT count(*)::int AS n, count(working_hours)::int AS hours FROM businesses WHERE place_id LIKE 'ChIJ%' AND country_code = 'CY'");
+    assert.equal(rows[0].n, 118);
+    assert.ok(rows[0].hours >= 100);
+  });
+
+  test('re-importing a real export is idempotent', async () => {
+    const filePath = path.join(DATA, FILES[0].file);
+    const { result } = await importFile({ pool, prisma, path: filePath, fileName: 'again.csv' });
+    assert.equal(result.results.inserted, 0);
+    assert.equal(result.results.updated, 0);
+    assert.equal(result.results.unchanged, 797);
+    assert.equal(result.duplicateAnalysis.databaseDuplicateCount, 797);
+    assert.equal(result.duplicateAnalysis.databaseDuplicateRate, 100);
+  });
+});

@@ -1,0 +1,75 @@
+/**
+ * Turns the sheets of a workbook into one RowSource. Policy for several sheets (documented in
+ * docs/decisions.md): the first sheet that has a non-blank row defines the header; every later sheet
+ * whose header row is the same (same texts, same order) is read too, in workbook order, as exports split
+ * by category do (the Yellow Pages .xls: one sheet per search category). A sheet with a different header
+ * is skipped and named in the report; a header-only or empty sheet adds no rows.
+ */
+import { ImportFileError, isBlankRow, uniqueHeaders, type RowSource, type SourceRow } from './source-rows.ts';
+
+export type SheetEvent = { kind: 'sheet'; name: string } | { kind: 'row'; rowNumber: number; values: string[] };
+
+/** `events` yields chunks of sheet events in workbook order. */
+export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetCount: number, fraction: () => number): Promise<RowSource> {
+  const sheets: RowSource['sheets'] = [];
+  let headers: string[] | null = null;
+  let headerKey = '';
+  let current: RowSource['sheets'][number] | null = null;
+  let state: 'header' | 'rows' | 'skip' = 'header';
+  const multi = sheetCount > 1;
+
+  const handle = (chunk: SheetEvent[]): SourceRow[] => {
+    const out: SourceRow[] = [];
+    for (const event of chunk) {
+      if (event.kind === 'sheet') {
+        current = { name: event.name, rows: 0 };
+        sheets.push(current);
+        state = 'header';
+        continue;
+      }
+      if (!current || isBlankRow(event.values)) continue;
+      if (state === 'header') {
+        const sheetHeaders = uniqueHeaders(event.values);
+        const key = sheetHeaders.join('\u0000');
+        if (!headers) {
+          headers = sheetHeaders;
+          headerKey = key;
+          state = 'rows';
+        } else if (key === headerKey) {
+          state = 'rows';
+        } else {
+          state = 'skip';
+          current.skipped = 'its header row differs from the first sheet';
+        }
+        continue;
+      }
+      if (state === 'skip') continue;
+      current.rows++;
+      out.push({ rowNumber: event.rowNumber, sheet: multi ? current.name : undefined, values: event.values });
+    }
+    return out;
+  };
+
+  // Pulls chunks until the first header row is known (rows after it are kept, not lost).
+  const first: SourceRow[] = [];
+  while (!headers) {
+    const next = await events.next();
+    if (next.done) throw new ImportFileError('empty', 'The workbook has no header row (every sheet is empty).');
+    first.push(...handle(next.value));
+  }
+  async function* rows(): AsyncGenerator<SourceRow[]> {
+    try {
+      if (first.length) yield first.splice(0);
+      for (;;) {
+        const next = await events.next();
+        if (next.done) break;
+        const chunk = handle(next.value);
+        if (chunk.length) yield chunk;
+      }
+      for (const sheet of sheets) if (sheet.rows === 0 && !sheet.skipped) sheet.skipped = 'no data rows';
+    } finally {
+      await events.return?.(undefined);
+    }
+  }
+  return { headers: headers!, sheets, rows: rows(), close: async () => void (await events.return?.(undefined)), fraction };
+}

@@ -1,0 +1,71 @@
+/**
+ * What every file reader yields: one record per data row, cells in the order of the header row (header
+ * names are mapped to fields once per file, then rows are read by index: no per-row object keyed by name). Readers never interpret values (no formula is evaluated, no type is guessed beyond what the file
+ * format itself says); header mapping and normalisation happen later, once, for every format.
+ */
+export interface SourceRow {
+  /** The row as the user sees it in the file: the header is row 1, so the first data row is row 2. */
+  rowNumber: number;
+  /** Sheet name for spreadsheets with several sheets (undefined for CSV and single-sheet files). */
+  sheet?: string;
+  /** Cell texts in header order (RowSource.headers); missing trailing cells may be absent. */
+  values: string[];
+}
+
+export interface RowSource {
+  /** Header texts in file order (of the first sheet read); SourceRow.values follow this order. */
+  headers: string[];
+  /** Sheets read and sheets skipped (with why), for the report. Empty for CSV. */
+  sheets: Array<{ name: string; rows: number; skipped?: string }>;
+  /** Data rows in file order, handed out in chunks (a per-row await costs more than parsing a row). */
+  rows: AsyncIterable<SourceRow[]>;
+  /** Releases the file (needed when the rows are not read to the end, e.g. a refused file). */
+  close(): Promise<void>;
+  /** How much of the file has been read, 0..1 (for the ETA). */
+  fraction(): number;
+}
+
+export type FileType = 'csv' | 'xlsx' | 'xls' | 'json';
+
+/**
+ * A problem with the file as a whole (unreadable, hostile, or without the required columns). It stops the
+ * import; rows committed before it stay, and the message says where it stopped.
+ */
+export class ImportFileError extends Error {
+  override name = 'ImportFileError';
+  constructor(
+    readonly code: 'unsupported_type' | 'malformed' | 'too_large' | 'unsafe' | 'missing_columns' | 'empty',
+    message: string,
+    /** The file row at which reading stopped, when it stopped mid-file. */
+    readonly rowNumber?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Turns a header list plus rows of values into records; later duplicate header names get a `_2` suffix. */
+export function uniqueHeaders(raw: string[]): string[] {
+  const seen = new Map<string, number>();
+  return raw.map((header, index) => {
+    const base = header.trim() || `column_${index + 1}`;
+    const count = (seen.get(base) ?? 0) + 1;
+    seen.set(base, count);
+    return count === 1 ? base : `${base}_${count}`;
+  });
+}
+
+/** True when every value is empty or whitespace (such rows are not counted at all, as in a spreadsheet). */
+export function isBlankRow(values: string[]): boolean {
+  for (const value of values) if (value && value.trim() !== '') return false;
+  return true;
+}
+
+/**
+ * A copy of `text` that does not share memory with the chunk it was cut from. V8 represents a substring
+ * of 13+ characters as a view into its parent: keeping one place_id (for the in-file duplicate check) or
+ * one error text would otherwise keep a whole 1 MB chunk of the file alive, and memory would grow with
+ * the file. Used for every string the import keeps beyond its batch.
+ */
+export function detach(text: string): string {
+  return text.length < 13 ? text : Buffer.from(text, 'utf8').toString('utf8');
+}

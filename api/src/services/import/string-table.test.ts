@@ -1,0 +1,34 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { StringTable } from './string-table.ts';
+import { openXlsx, XLSX_LIMITS } from './xlsx-reader.ts';
+import { writeXlsx } from './testing/spreadsheet-writers.ts';
+
+test('entries past the memory budget spill to disk and read back exactly', () => {
+  const table = new StringTable(64);
+  const texts = ['Zürich', '', 'Продавница', 'x'.repeat(100), '台北 €15–20', 'last'];
+  for (const text of texts) table.push(text);
+  table.finish();
+  assert.equal(table.spilled, true);
+  assert.deepEqual(texts.map((_, i) => table.get(i)), texts);
+  assert.equal(table.get(99), undefined);
+  table.close();
+});
+
+test('an xlsx whose shared strings exceed the memory budget imports the same rows', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sst-test-'));
+  try {
+    const file = path.join(dir, 'big-sst.xlsx');
+    const rows = [['name', 'city'], ...Array.from({ length: 2000 }, (_, i) => [`Business ${i} ${'ü'.repeat(i % 7)}`, `City ${i % 13}`])];
+    await writeXlsx(file, [{ name: 'S', rows }]);
+    const source = await openXlsx(file, { ...XLSX_LIMITS, sharedStringsMemoryBytes: 4096 });
+    const read: string[][] = [];
+    for await (const chunk of source.rows) for (const row of chunk) read.push(row.values);
+    assert.deepEqual(read, rows.slice(1));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

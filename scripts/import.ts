@@ -1,0 +1,75 @@
+/**
+ * `npm run import -- <files...> [--batch-size 100|500|1000|2000] [--mode upsert|insert|update]`: the same
+ * pipeline as the admin upload (api/src/services/import), against DATABASE_URL. Prints live progress and
+ * each file's report summary; exits 1 when any file failed.
+ */
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { importFile } from '../api/src/services/import/import-file.ts';
+import { IMPORT_USAGE, ImportArgsError, parseImportArgs } from '../api/src/services/import/parse-import-args.ts';
+import { loadConfigOrExit } from '../platform/config.ts';
+import { createPool } from '../platform/db/pool.ts';
+import { createPrisma } from '../platform/db/prisma.ts';
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+let args;
+try {
+  args = parseImportArgs(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof ImportArgsError) fail(`${error.message}\n\n${IMPORT_USAGE}`);
+  throw error;
+}
+if (args.help) {
+  console.log(IMPORT_USAGE);
+  process.exit(0);
+}
+for (const file of args.files) {
+  if (!existsSync(file)) fail(`File not found: ${file}`);
+  if (!statSync(file).isFile()) fail(`Not a file: ${file}`);
+}
+
+const config = loadConfigOrExit();
+if (!config.databaseUrl) {
+  fail('DATABASE_URL is not set. Set it to the PostgreSQL database to import into (with `npm start` running, use the URL it prints or the admin upload page).');
+}
+
+const pool = createPool(config.databaseUrl, { max: 2, applicationName: 'directory-import' });
+const prisma = createPrisma(config.databaseUrl, { max: 2 });
+let failed = 0;
+try {
+  const { rows } = await pool.query<{ table: string | null }>(`SELECT to_regclass('import_jobs')::text AS table`);
+  if (!rows[0].table) fail('The database has no import tables yet: run `npm run migrate` first (or `npm start`).');
+  for (const [index, file] of args.files.entries()) {
+    const fileName = path.basename(file);
+    console.log(`[${index + 1}/${args.files.length}] ${fileName} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, mode ${args.mode}, batches of ${args.batchSize})`);
+    let last = 0;
+    const { result, status, jobId } = await importFile({
+      pool, prisma, path: file, fileName, mode: args.mode, batchSize: args.batchSize,
+      onProgress(progress) {
+        const now = Date.now();
+        if (now - last < 2000 && progress.phase !== 'completed' && progress.phase !== 'failed') return;
+        last = now;
+        const eta = progress.etaSeconds === null ? '' : `, ETA ${progress.etaSeconds}s`;
+        console.log(`  ${progress.phase}: ${progress.rowsRead.toLocaleString('en')} read, ${progress.rowsWritten.toLocaleString('en')} written, ${progress.rowsPerSecond.toLocaleString('en')} rows/s${eta}`);
+      },
+    });
+    console.log(`  ${status === 'completed' ? 'done' : 'FAILED'}: ${result.message}`);
+    console.log(`  rows ${result.totalRows}, imported ${result.successCount} (new ${result.results.inserted}, updated ${result.results.updated}, unchanged ${result.results.unchanged}), skipped ${result.skippedCount}, rejected ${result.errorCount}`);
+    console.log(`  columns ${result.columnExtraction.extractedCount}/23${result.columnExtraction.missing.length ? ` (missing: ${result.columnExtraction.missing.join(', ')})` : ''}`);
+    const d = result.duplicateAnalysis;
+    console.log(`  duplicates: ${d.excelDuplicateCount} in the file, ${d.databaseDuplicateCount} already in the database, ${d.newPlaceIdCount} new place_ids; job ${jobId}`);
+    for (const line of result.errors.slice(0, 5)) console.log(`    ${line}`);
+    if (result.errors.length > 5) console.log(`    ... and ${result.errorCount - 5} more`);
+    if (status !== 'completed') failed++;
+  }
+} catch (error) {
+  fail(`import failed: ${error instanceof Error ? error.message : String(error)}`);
+} finally {
+  await prisma.$disconnect();
+  await pool.end();
+}
+process.exit(failed ? 1 : 0);
