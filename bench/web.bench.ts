@@ -1,0 +1,197 @@
+/**
+ * `npm run bench:web -- [--count N] [--requests R]`: server-side rendering of the public site.
+ *
+ * On a throwaway embedded PostgreSQL + Meilisearch (temp dir, free ports) it seeds N demo businesses
+ * (default 100,000; the issue's target figure is at 1,000,000), runs the indexer's full rebuild,
+ * builds the frontend if it is stale, and serves the real API + the built site in this process. It
+ * then requests the home page, a category, a city and a business page R times each, one at a time
+ * (different pages of each kind, so the API's response cache is not the only thing measured), and
+ * prints p50/p95 of the full HTML response. Last it prints the gzipped size of the JavaScript and
+ * CSS the home page loads (its script, module preloads and stylesheets). Nothing is left behind.
+ */
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { startServer, type RunningServer } from '../api/src/server.ts';
+import { ensureFrontendBuild } from '../frontend/server/build.ts';
+import { CLIENT_DIR, createFrontendRouter } from '../frontend/server/create-frontend-handler.ts';
+import { rebuildAllIndexes } from '../indexer/src/jobs/full-rebuild.ts';
+import { createRuntime } from '../indexer/src/runtime.ts';
+import { loadConfig } from '../platform/config.ts';
+import { applyMigrations } from '../platform/db/migrate.ts';
+import { createPool } from '../platform/db/pool.ts';
+import { createPrisma } from '../platform/db/prisma.ts';
+import { createLogger, setLogLevel } from '../platform/logger.ts';
+import { startEmbeddedMeilisearch } from '../platform/runtime/embedded-meilisearch.ts';
+import { startEmbeddedPostgres } from '../platform/runtime/embedded-postgres.ts';
+import { findFreePort } from '../platform/runtime/ports.ts';
+import { createMeili } from '../platform/search/client.ts';
+import { seedDemoData } from '../prisma/seed/seed-demo-data.ts';
+
+const { values: args } = parseArgs({
+  options: { count: { type: 'string', default: '100000' }, requests: { type: 'string', default: '200' } },
+});
+const count = Number(args.count);
+const requests = Number(args.requests);
+if (!Number.isInteger(count) || count < 100) throw new Error('--count must be an integer >= 100');
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** Sizes of what the home page's HTML makes the browser load up front (lazy chunks excluded). */
+export async function homePageAssetSizes(html: string): Promise<{ js: number; css: number; files: string[] }> {
+  const urls = [
+    ...[...html.matchAll(/<script[^>]+src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]),
+    ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="(\/assets\/[^"]+)"/g)].map((match) => match[1]),
+    ...[...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="(\/assets\/[^"]+\.css)"/g)].map((match) => match[1]),
+  ];
+  let js = 0;
+  let css = 0;
+  for (const url of new Set(urls)) {
+    const size = gzipSync(await readFile(path.join(CLIENT_DIR, url))).length;
+    if (url.endsWith('.css')) css += size;
+    else js += size;
+  }
+  return { js, css, files: [...new Set(urls)] };
+}
+
+// Measure what production runs: React's production build is chosen by NODE_ENV at import time.
+process.env.NODE_ENV = 'production';
+setLogLevel('warn');
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'directory-bench-web-'));
+await chmod(dataDir, 0o755);
+const password = randomBytes(12).toString('hex');
+const masterKey = randomBytes(16).toString('hex');
+const [pgPort, meiliPort] = [await findFreePort(), await findFreePort()];
+const [postgres, meiliServer] = await Promise.all([
+  startEmbeddedPostgres({ dataDir, port: pgPort, password, ephemeral: true }),
+  startEmbeddedMeilisearch({ dataDir, port: meiliPort, masterKey }),
+]);
+let server: RunningServer | null = null;
+const cleanups: Array<() => Promise<unknown>> = [];
+const stopAll = async () => {
+  await server?.close();
+  for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+  await Promise.allSettled([meiliServer.stop(), postgres.stop()]);
+  await rm(dataDir, { recursive: true, force: true });
+};
+process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+
+try {
+  const building = ensureFrontendBuild();
+  await postgres.ensureDatabase('bench');
+  const databaseUrl = postgres.urlFor('bench');
+  await applyMigrations(databaseUrl);
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    MEILI_URL: meiliServer.url,
+    MEILI_MASTER_KEY: masterKey,
+    MEILI_INDEX_PREFIX: 'bench_',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'https://directory.example',
+  });
+  const pool = createPool(databaseUrl, { max: 8, applicationName: 'bench-web' });
+  const prisma = createPrisma(databaseUrl, { max: 8 });
+  cleanups.push(() => pool.end(), () => prisma.$disconnect());
+  console.log(`bench:web  ${count.toLocaleString('en')} businesses, ${requests} sequential renders per page kind (Node ${process.version}, ${os.cpus().length} cores)`);
+  const seeded = await seedDemoData({ pool, count });
+  console.log(`seeded     ${seeded.rows.toLocaleString('en')} rows in ${seeded.seconds.toFixed(1)} s`);
+  const indexStarted = performance.now();
+  await rebuildAllIndexes(
+    {
+      config,
+      pool,
+      meili: createMeili(config, { timeoutMs: 600_000 }),
+      prefix: config.meiliIndexPrefix,
+      log: createLogger('bench-indexer'),
+      runtime: createRuntime(() => undefined),
+      signal: new AbortController().signal,
+    },
+    'bench',
+  );
+  console.log(`indexed    in ${((performance.now() - indexStarted) / 1000).toFixed(1)} s`);
+  await pool.query('TRUNCATE search_outbox');
+  await building;
+
+  server = await startServer(
+    { config, prisma, pool, meili: createMeili(config), logger: createLogger('bench-api') },
+    { host: '127.0.0.1', port: 0, fallbackRouters: [(deps) => createFrontendRouter({ config: deps.config, pool: deps.pool })], shutdownTimeoutMs: 2000 },
+  );
+  const base = server.url;
+  const json = async <T>(pathname: string) => (await (await fetch(base + pathname)).json()) as T;
+  const home = await json<{ popularSearches: { slug: string }[]; topCities: { slug: string; countryCode: string }[] }>('/api/homepage-data');
+  const { rows: businessRows } = await pool.query<{ slug: string }>(
+    `SELECT slug FROM businesses WHERE is_approved ORDER BY id LIMIT 50 OFFSET $1`,
+    [Math.floor(count / 2)],
+  );
+  const kinds: { name: string; paths: string[] }[] = [
+    { name: 'home', paths: ['/'] },
+    { name: 'category', paths: home.popularSearches.slice(0, 10).flatMap((item) => [`/categories/${item.slug}`, `/categories/${item.slug}?page=2`]) },
+    { name: 'city', paths: home.topCities.slice(0, 10).flatMap((item) => [`/cities/${item.countryCode.toLowerCase()}/${item.slug}`, `/cities/${item.countryCode.toLowerCase()}/${item.slug}?page=2`]) },
+    { name: 'business', paths: businessRows.map((row) => `/business/${row.slug}`) },
+  ];
+  // The API answers each page needs, alone: what the render adds on top is the difference.
+  const apiOnly: { name: string; paths: string[] }[] = [
+    { name: 'api:home', paths: ['/api/homepage-data', '/api/featured-businesses', '/api/advertisements'] },
+    { name: 'api:business', paths: [`/api/businesses/${businessRows[0].slug}`] },
+  ];
+  for (const kind of apiOnly) {
+    const times: number[] = [];
+    for (let index = 0; index < requests; index++) {
+      const started = performance.now();
+      await Promise.all(kind.paths.map(async (pathname) => (await fetch(base + pathname)).text()));
+      times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`${kind.name.padEnd(12)} p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (its API calls in parallel, no render)`);
+  }
+  console.log('page       p50 ms   p95 ms   max ms   (full HTML response, sequential)');
+  for (const kind of kinds) {
+    // One pass first: the first request of each URL fills the API's response cache.
+    for (const pathname of kind.paths) await (await fetch(base + pathname)).text();
+    const times: number[] = [];
+    const prefetch: number[] = [];
+    const render: number[] = [];
+    for (let index = 0; index < requests; index++) {
+      const pathname = kind.paths[index % kind.paths.length];
+      const started = performance.now();
+      const response = await fetch(base + pathname);
+      await response.text();
+      times.push(performance.now() - started);
+      const timing = response.headers.get('server-timing') ?? '';
+      prefetch.push(Number(/prefetch;dur=([\d.]+)/.exec(timing)?.[1] ?? NaN));
+      render.push(Number(/render;dur=([\d.]+)/.exec(timing)?.[1] ?? NaN));
+      if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}`);
+    }
+    times.sort((a, b) => a - b);
+    prefetch.sort((a, b) => a - b);
+    render.sort((a, b) => a - b);
+    console.log(
+      `${kind.name.padEnd(10)} ${percentile(times, 50).toFixed(1).padStart(6)}   ${percentile(times, 95).toFixed(1).padStart(6)}   ${times[times.length - 1].toFixed(1).padStart(6)}` +
+        `   (of which API prefetch p50 ${percentile(prefetch, 50).toFixed(1)} / p95 ${percentile(prefetch, 95).toFixed(1)}, React render p50 ${percentile(render, 50).toFixed(1)} / p95 ${percentile(render, 95).toFixed(1)})`,
+    );
+  }
+  // Cold: a business page never requested before (API cache empty for it).
+  const cold: number[] = [];
+  const { rows: coldRows } = await pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE is_approved ORDER BY id DESC LIMIT 50`);
+  for (const row of coldRows) {
+    const started = performance.now();
+    await (await fetch(`${base}/business/${row.slug}`)).text();
+    cold.push(performance.now() - started);
+  }
+  cold.sort((a, b) => a - b);
+  console.log(`business (first visit) p50 ${percentile(cold, 50).toFixed(1)} ms, p95 ${percentile(cold, 95).toFixed(1)} ms`);
+
+  const html = await (await fetch(`${base}/`)).text();
+  const sizes = await homePageAssetSizes(html);
+  console.log(`home page assets (gzip): JavaScript ${(sizes.js / 1024).toFixed(1)} KB, CSS ${(sizes.css / 1024).toFixed(1)} KB  [${sizes.files.join(', ')}]`);
+} finally {
+  await stopAll();
+}

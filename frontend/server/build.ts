@@ -1,0 +1,76 @@
+/**
+ * Builds the public site (client bundle + SSR entry) when its sources are newer than dist/.
+ * Used by tests and the web bench so they always run against a current build; `npm run build`
+ * does the same unconditionally. A lock directory keeps parallel test files from building twice.
+ */
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { build } from 'vite';
+import { CLIENT_DIR, FRONTEND_ROOT, SERVER_ENTRY } from './create-frontend-handler.ts';
+
+const CONFIG_FILE = path.join(FRONTEND_ROOT, 'vite.config.ts');
+const SOURCES = [path.join(FRONTEND_ROOT, 'src'), path.join(FRONTEND_ROOT, 'index.html'), CONFIG_FILE, path.join(FRONTEND_ROOT, '../common')];
+
+async function newestMtime(target: string): Promise<number> {
+  const info = await stat(target).catch(() => null);
+  if (!info) return 0;
+  if (!info.isDirectory()) return info.mtimeMs;
+  const entries = await readdir(target);
+  const times = await Promise.all(entries.map((entry) => newestMtime(path.join(target, entry))));
+  return Math.max(info.mtimeMs, ...times);
+}
+
+export async function isFrontendBuildCurrent(): Promise<boolean> {
+  const built = await stat(SERVER_ENTRY).catch(() => null);
+  const client = await stat(path.join(CLIENT_DIR, 'index.html')).catch(() => null);
+  if (!built || !client) return false;
+  const sources = Math.max(...(await Promise.all(SOURCES.map(newestMtime))));
+  return Math.min(built.mtimeMs, client.mtimeMs) >= sources;
+}
+
+/** Always a production build: under `npm test` NODE_ENV is 'test', which would make Vite emit dev JSX. */
+export async function buildFrontend(): Promise<void> {
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: CONFIG_FILE, mode: 'production', logLevel: 'warn' });
+    await build({ configFile: CONFIG_FILE, mode: 'production', logLevel: 'warn', build: { ssr: true } });
+  } finally {
+    process.env.NODE_ENV = previous;
+  }
+}
+
+export async function ensureFrontendBuild(): Promise<void> {
+  const lock = path.join(FRONTEND_ROOT, '.build-lock');
+  for (;;) {
+    if (await isFrontendBuildCurrent()) return;
+    try {
+      await mkdir(lock);
+    } catch {
+      // Someone else is building; a lock older than 5 minutes is left over from a crash.
+      const info = await stat(lock).catch(() => null);
+      if (info && Date.now() - info.mtimeMs > 300_000) await rm(lock, { recursive: true, force: true });
+      await sleep(500);
+      continue;
+    }
+    try {
+      if (!(await isFrontendBuildCurrent())) await buildFrontend();
+      return;
+    } finally {
+      await rm(lock, { recursive: true, force: true });
+    }
+  }
+}
+
+// `tsx frontend/server/build.ts [--if-stale]` (npm run build; prestart uses --if-stale).
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const started = Date.now();
+  (process.argv.includes('--if-stale') ? ensureFrontendBuild() : buildFrontend()).then(
+    () => console.log(`frontend built in ${Date.now() - started} ms`),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

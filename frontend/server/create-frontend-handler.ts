@@ -1,0 +1,171 @@
+/**
+ * The public site inside the Express process: built client assets, robots.txt, and server-rendered
+ * pages for every public route. Mount it AFTER the /api routes:
+ *
+ *   app.use(await createFrontendHandler({ config }));
+ *
+ * Page data comes from the JSON API over loopback HTTP to this same server (the port the request
+ * arrived on, or `apiBaseUrl`), so the server render and the browser read the very same answers.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import express, { type Request, type Response, type NextFunction } from 'express';
+import type { Config } from '../../platform/config.ts';
+import type { RenderOptions, RenderResult } from '../src/entry-server.tsx';
+import type { SiteSettings } from '../src/api/types.ts';
+import type { Pool } from '../../platform/db/pool.ts';
+import { fillTemplate, headTags, type SiteMarkup } from './html.ts';
+import { createSitemapRouter } from './sitemaps.ts';
+
+export const FRONTEND_ROOT = path.resolve(import.meta.dirname, '..');
+export const CLIENT_DIR = path.join(FRONTEND_ROOT, 'dist/client');
+export const SERVER_ENTRY = path.join(FRONTEND_ROOT, 'dist/server/entry-server.js');
+
+export interface FrontendOptions {
+  config: Config;
+  /** Base URL of the JSON API; defaults to loopback on the port the request came in on. */
+  apiBaseUrl?: string;
+  /** Force Vite middleware (development without a build). Defaults to: no build and NODE_ENV=development. */
+  dev?: boolean;
+  /** PostgreSQL for the sitemaps (dedicated keyset reads); without it /sitemap.xml is not served. */
+  pool?: Pool;
+}
+
+type Renderer = (options: RenderOptions) => Promise<RenderResult>;
+
+const SETTINGS_TTL_MS = 30_000;
+
+export async function createFrontendHandler(options: FrontendOptions): Promise<express.Router> {
+  const { config } = options;
+  const router = express.Router();
+  const built = existsSync(SERVER_ENTRY) && existsSync(path.join(CLIENT_DIR, 'index.html'));
+  const dev = options.dev ?? (!built && config.env === 'development');
+
+  router.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').set('Cache-Control', 'public, max-age=3600');
+    res.send(`User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /api/\nDisallow: /search\n\nSitemap: ${config.publicUrl}/sitemap.xml\n`);
+  });
+
+  if (options.pool) router.use(createSitemapRouter({ pool: options.pool, publicUrl: config.publicUrl }));
+
+  let render: (url: string) => Promise<{ renderer: Renderer; template: string }>;
+  if (!built && !dev) {
+    // Tests of the API alone and misconfigured deployments: say so on the page instead of failing boot.
+    router.get(/.*/, (req, res, next) => {
+      if (req.path.startsWith('/api/') || req.path === '/api') return next();
+      res.status(503).type('text/plain').send('The public site is not built: run `npm run build`.');
+    });
+    return router;
+  }
+  if (dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({
+      configFile: path.join(FRONTEND_ROOT, 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: false },
+      appType: 'custom',
+    });
+    router.use(vite.middlewares);
+    render = async (url) => {
+      const raw = await readFile(path.join(FRONTEND_ROOT, 'index.html'), 'utf8');
+      const template = await vite.transformIndexHtml(url, raw);
+      const module = (await vite.ssrLoadModule('/src/entry-server.tsx')) as { render: Renderer };
+      return { renderer: module.render, template };
+    };
+  } else {
+    const template = await readFile(path.join(CLIENT_DIR, 'index.html'), 'utf8');
+    const module = (await import(SERVER_ENTRY)) as { render: Renderer };
+    render = async () => ({ renderer: module.render, template });
+    // Hashed file names never change content: cache for a year. Anything else briefly.
+    router.use(
+      '/assets',
+      express.static(path.join(CLIENT_DIR, 'assets'), {
+        index: false,
+        fallthrough: false,
+        immutable: true,
+        maxAge: '365d',
+      }),
+    );
+  }
+
+  const settings = createSettingsCache();
+
+  router.get(/.*/, async (req: Request, res: Response, next: NextFunction) => {
+    if (req.path.startsWith('/api/') || req.path === '/api') return next();
+    try {
+      const apiBaseUrl = options.apiBaseUrl ?? `http://127.0.0.1:${req.socket.localPort}`;
+      const { renderer, template } = await render(req.originalUrl);
+      const [result, markup] = await Promise.all([
+        renderer({ url: req.originalUrl, apiBaseUrl, apiHeaders: { 'x-forwarded-for': req.ip ?? '' } }),
+        settings.get(apiBaseUrl),
+      ]);
+      if (result.kind === 'redirect') {
+        res.redirect(301, result.location);
+        return;
+      }
+      const html = fillTemplate(template, {
+        head: headTags(result.head, config.publicUrl),
+        html: result.html,
+        state: result.state,
+        markup,
+      });
+      res
+        .status(result.status)
+        // Where a slow page spends its time, visible in the browser's network panel.
+        .set('Server-Timing', `prefetch;dur=${result.timings.prefetchMs.toFixed(1)}, render;dur=${result.timings.renderMs.toFixed(1)}`)
+        .set('Cache-Control', result.status === 200 ? 'public, max-age=60' : 'no-store')
+        .type('html')
+        .send(html);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  return router;
+}
+
+/**
+ * Site settings markup (head, pixel at body start, footer at body end) injected server-side so the
+ * scripts run on first load. Read from the public settings endpoint, cached briefly.
+ */
+function createSettingsCache() {
+  let cached: { at: number; markup: SiteMarkup } | null = null;
+  let pending: Promise<SiteMarkup> | null = null;
+  const empty: SiteMarkup = { headTags: '', bodyStart: '', bodyEnd: '' };
+  async function load(apiBaseUrl: string): Promise<SiteMarkup> {
+    try {
+      const response = await fetch(`${apiBaseUrl}/api/site-settings`, { headers: { accept: 'application/json' } });
+      if (!response.ok) return empty;
+      const body = (await response.json()) as SiteSettings;
+      return { headTags: body.head_tags ?? '', bodyStart: body.facebook_pixel ?? '', bodyEnd: body.footer_tags ?? '' };
+    } catch {
+      return empty;
+    }
+  }
+  return {
+    async get(apiBaseUrl: string): Promise<SiteMarkup> {
+      if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.markup;
+      pending ??= load(apiBaseUrl).then((markup) => {
+        cached = { at: Date.now(), markup };
+        pending = null;
+        return markup;
+      });
+      return pending;
+    },
+  };
+}
+
+/**
+ * The same handler as a synchronous router factory, for routes/index.ts `fallbackRouters`:
+ * `(deps) => createFrontendRouter({ config: deps.config })`. Requests wait for the one-time setup.
+ */
+export function createFrontendRouter(options: FrontendOptions): express.Router {
+  // Set up on the first request, so an app that never serves a page (API tests) pays nothing.
+  let ready: Promise<express.Router> | null = null;
+  const router = express.Router();
+  router.use((req, res, next) => {
+    ready ??= createFrontendHandler(options);
+    ready.then((handler) => handler(req, res, next), next);
+  });
+  return router;
+}

@@ -1,0 +1,152 @@
+/**
+ * /sitemap.xml (an index) and /sitemaps/{main,categories,countries,cities}.xml and
+ * /sitemaps/businesses/page-N.xml (9,000 URLs each), with lastmod from the data.
+ *
+ * Reads are dedicated SQL: GROUP BYs for the aggregate pages and an id keyset for businesses (the
+ * page boundaries are computed once, then each file is one index range scan), never a full scan per
+ * request. Generated XML is cached in memory and dropped when the indexer publishes (its
+ * indexer_state row moves after every import or rebuild), checked at most every 30 seconds.
+ */
+import express from 'express';
+import type { Pool } from '../../platform/db/pool.ts';
+import { countrySlug } from '../../common/countries.ts';
+
+export const URLS_PER_BUSINESS_SITEMAP = 9_000;
+const MAX_URLS_PER_FILE = 50_000;
+const VERSION_CHECK_MS = 30_000;
+
+const STATIC_PATHS = ['/', '/businesses', '/categories', '/countries', '/cities', '/contact', '/privacy-policy', '/legal-notice', '/terms-of-service', '/cookie-policy'];
+
+function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
+}
+
+function urlset(entries: { loc: string; lastmod?: Date | null }[]): string {
+  const body = entries
+    .map((entry) => `<url><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : ''}</url>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+}
+
+function sitemapIndex(entries: { loc: string; lastmod?: Date | null }[]): string {
+  const body = entries
+    .map((entry) => `<sitemap><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : ''}</sitemap>`)
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
+}
+
+export function createSitemapRouter(options: { pool: Pool; publicUrl: string; urlsPerFile?: number }): express.Router {
+  const { pool, publicUrl } = options;
+  const urlsPerFile = options.urlsPerFile ?? URLS_PER_BUSINESS_SITEMAP;
+  const router = express.Router();
+  const cache = new Map<string, Promise<string | null>>();
+  let boundaries: Promise<{ firstIds: number[]; lastmods: (Date | null)[] }> | null = null;
+  let version = '';
+  let checkedAt = 0;
+
+  async function ensureFresh(): Promise<void> {
+    if (Date.now() - checkedAt < VERSION_CHECK_MS) return;
+    checkedAt = Date.now();
+    const { rows } = await pool.query<{ version: string | null }>(`SELECT max(updated_at)::text AS version FROM indexer_state`);
+    const next = rows[0]?.version ?? '';
+    if (next !== version) {
+      version = next;
+      cache.clear();
+      boundaries = null;
+    }
+  }
+
+  /** First id of every 9,000-row page, and each page's newest updated_at: one pass over the id index. */
+  function businessPages() {
+    boundaries ??= pool
+      .query<{ first_id: number; lastmod: Date | null }>(
+        `SELECT min(id) AS first_id, max(updated_at) AS lastmod
+           FROM (SELECT id, updated_at, (row_number() OVER (ORDER BY id) - 1) / $1 AS page
+                   FROM businesses WHERE is_approved) numbered
+          GROUP BY page ORDER BY page`,
+        [urlsPerFile],
+      )
+      .then(({ rows }) => ({ firstIds: rows.map((row) => Number(row.first_id)), lastmods: rows.map((row) => row.lastmod) }));
+    return boundaries;
+  }
+
+  const builders: Record<string, () => Promise<string | null>> = {
+    index: async () => {
+      const pages = await businessPages();
+      const newest = pages.lastmods.reduce<Date | null>((max, date) => (date && (!max || date > max) ? date : max), null);
+      return sitemapIndex([
+        { loc: `${publicUrl}/sitemaps/main.xml`, lastmod: newest },
+        { loc: `${publicUrl}/sitemaps/categories.xml`, lastmod: newest },
+        { loc: `${publicUrl}/sitemaps/countries.xml`, lastmod: newest },
+        { loc: `${publicUrl}/sitemaps/cities.xml`, lastmod: newest },
+        ...pages.firstIds.map((_, index) => ({ loc: `${publicUrl}/sitemaps/businesses/page-${index + 1}.xml`, lastmod: pages.lastmods[index] })),
+      ]);
+    },
+    main: async () => urlset(STATIC_PATHS.map((path) => ({ loc: publicUrl + path }))),
+    categories: async () => {
+      const { rows } = await pool.query<{ slug: string; lastmod: Date }>(
+        `SELECT category_slug AS slug, max(updated_at) AS lastmod FROM businesses
+          WHERE is_approved AND category_slug IS NOT NULL AND category_slug <> ''
+          GROUP BY category_slug ORDER BY count(*) DESC LIMIT $1`,
+        [MAX_URLS_PER_FILE],
+      );
+      return urlset(rows.map((row) => ({ loc: `${publicUrl}/categories/${encodeURIComponent(row.slug)}`, lastmod: row.lastmod })));
+    },
+    countries: async () => {
+      const { rows } = await pool.query<{ code: string; lastmod: Date }>(
+        `SELECT country_code AS code, max(updated_at) AS lastmod FROM businesses
+          WHERE is_approved AND country_code IS NOT NULL GROUP BY country_code ORDER BY country_code`,
+      );
+      return urlset(rows.map((row) => ({ loc: `${publicUrl}/countries/${encodeURIComponent(countrySlug(row.code))}`, lastmod: row.lastmod })));
+    },
+    cities: async () => {
+      const { rows } = await pool.query<{ code: string; slug: string; lastmod: Date }>(
+        `SELECT country_code AS code, city_slug AS slug, max(updated_at) AS lastmod FROM businesses
+          WHERE is_approved AND country_code IS NOT NULL AND city_slug IS NOT NULL AND city_slug <> ''
+          GROUP BY country_code, city_slug ORDER BY count(*) DESC LIMIT $1`,
+        [MAX_URLS_PER_FILE],
+      );
+      return urlset(rows.map((row) => ({ loc: `${publicUrl}/cities/${row.code.toLowerCase()}/${encodeURIComponent(row.slug)}`, lastmod: row.lastmod })));
+    },
+  };
+
+  async function businessPage(page: number): Promise<string | null> {
+    const pages = await businessPages();
+    const firstId = pages.firstIds[page - 1];
+    if (firstId === undefined) return null;
+    const { rows } = await pool.query<{ slug: string; updated_at: Date }>(
+      `SELECT slug, updated_at FROM businesses WHERE is_approved AND id >= $1 ORDER BY id LIMIT $2`,
+      [firstId, urlsPerFile],
+    );
+    return urlset(rows.map((row) => ({ loc: `${publicUrl}/business/${encodeURIComponent(row.slug)}`, lastmod: row.updated_at })));
+  }
+
+  async function serve(res: express.Response, key: string, build: () => Promise<string | null>): Promise<void> {
+    await ensureFresh();
+    let pending = cache.get(key);
+    if (!pending) {
+      pending = build();
+      cache.set(key, pending);
+      pending.catch(() => cache.delete(key));
+    }
+    const xml = await pending;
+    if (xml === null) {
+      res.status(404).type('text/plain').send('Not found');
+      return;
+    }
+    res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(xml);
+  }
+
+  router.get('/sitemap.xml', (_req, res, next) => void serve(res, 'index', builders.index).catch(next));
+  router.get('/sitemaps/:name.xml', (req, res, next) => {
+    const build = builders[req.params.name];
+    if (!build || req.params.name === 'index') return next();
+    void serve(res, req.params.name, build).catch(next);
+  });
+  router.get('/sitemaps/businesses/page-:page.xml', (req, res, next) => {
+    const page = Number(req.params.page);
+    if (!Number.isInteger(page) || page < 1) return next();
+    void serve(res, `businesses-${page}`, () => businessPage(page)).catch(next);
+  });
+  return router;
+}

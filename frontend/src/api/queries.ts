@@ -1,0 +1,186 @@
+/**
+ * Every query of the public site as TanStack Query options: the server prefetches with exactly these
+ * before rendering (frontend/src/routes.tsx), the hooks in hooks/ read them in components, so a key
+ * and its fetcher are written once. Cache times follow spec §9.
+ */
+import { QueryClient, queryOptions } from '@tanstack/react-query';
+import { stripSlugSuffix } from '../../../common/slug.ts';
+import { ApiError, type ApiClient } from './client.ts';
+import type {
+  Advertisements,
+  BusinessDetail,
+  BusinessesPage,
+  BusinessListItem,
+  CategoryDetail,
+  CategorySummary,
+  CityDetail,
+  CitySummary,
+  CountryDetail,
+  CountrySummary,
+  FeaturedBusiness,
+  HomepageData,
+  FacetCount,
+  SearchResults,
+} from './types.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+/** Spec §9 defaults: fresh 10 min, kept 15 min, 3 retries 1 s doubling to 30 s, no focus refetch. */
+export function createQueryClient(options: { server?: boolean } = {}): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 10 * MINUTE,
+        // On the server a cache lives for one request; a gc timer would only keep the process alive.
+        gcTime: options.server ? Infinity : 15 * MINUTE,
+        refetchOnWindowFocus: false,
+        // A query that failed on the server arrives hydrated as an error: keep showing that state
+        // instead of flashing a skeleton (which would also be a hydration mismatch).
+        retryOnMount: false,
+        retry: options.server ? false : 3,
+        retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 30_000),
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+const enc = encodeURIComponent;
+
+export const homepageQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: ['/api/homepage-data'], queryFn: () => api.get<HomepageData>('/api/homepage-data'), staleTime: 2 * HOUR });
+
+export const featuredQuery = (api: ApiClient) =>
+  queryOptions({
+    queryKey: ['/api/featured-businesses'],
+    queryFn: () => api.get<FeaturedBusiness[]>('/api/featured-businesses'),
+    staleTime: 30 * MINUTE,
+  });
+
+export const advertisementsQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: ['/api/advertisements'], queryFn: () => api.get<Advertisements>('/api/advertisements') });
+
+/** Spec §4: on failure, retry once with the slug minus its '-xxxxxx' suffix. */
+export const businessQuery = (api: ApiClient, slug: string) =>
+  queryOptions({
+    queryKey: ['business', slug],
+    staleTime: 10 * MINUTE,
+    retry: 1,
+    queryFn: async () => {
+      try {
+        return await api.get<BusinessDetail>(`/api/businesses/${enc(slug)}`);
+      } catch (error) {
+        const base = stripSlugSuffix(slug);
+        if (!base) throw notFound(error);
+        try {
+          return await api.get<BusinessDetail>(`/api/businesses/${enc(base)}`);
+        } catch (second) {
+          throw notFound(second);
+        }
+      }
+    },
+  });
+
+function notFound(error: unknown): ApiError {
+  const status = error instanceof ApiError ? error.status : 500;
+  return new ApiError(status, `Business not found: ${status}`, error instanceof ApiError ? error.statusText : '');
+}
+
+export const nearbyQuery = (api: ApiClient, city: string) =>
+  queryOptions({
+    queryKey: [`/api/businesses/city/${enc(city)}?limit=6`],
+    queryFn: () => api.get<{ businesses: BusinessListItem[] }>(`/api/businesses/city/${enc(city)}?limit=6`),
+    retry: false,
+  });
+
+export const businessesPageQuery = (api: ApiClient, page: number) =>
+  queryOptions({
+    queryKey: [`/api/businesses?page=${page}`],
+    queryFn: () => api.get<BusinessesPage>(`/api/businesses?page=${page}`),
+  });
+
+export const categoriesQuery = (api: ApiClient, letter?: string) => {
+  const path = letter ? `/api/categories?letter=${enc(letter)}` : '/api/categories';
+  return queryOptions({ queryKey: [path], queryFn: () => api.get<CategorySummary[]>(path), staleTime: 2 * HOUR });
+};
+
+export const categoryQuery = (api: ApiClient, slug: string, page: number) => {
+  const path = `/api/categories/${enc(slug)}?page=${page}&limit=12`;
+  return queryOptions({ queryKey: [path], queryFn: () => api.get<CategoryDetail>(path), staleTime: 2 * HOUR });
+};
+
+export const countriesQuery = (api: ApiClient) =>
+  queryOptions({ queryKey: ['/api/countries'], queryFn: () => api.get<CountrySummary[]>('/api/countries'), staleTime: 2 * HOUR });
+
+export const countryQuery = (api: ApiClient, slug: string) => {
+  const path = `/api/countries/${enc(slug)}`;
+  return queryOptions({ queryKey: [path], queryFn: () => api.get<CountryDetail>(path), staleTime: 2 * HOUR });
+};
+
+export const citiesQuery = (api: ApiClient, letter?: string) => {
+  const path = letter ? `/api/cities?letter=${enc(letter)}` : '/api/cities';
+  return queryOptions({ queryKey: [path], queryFn: () => api.get<CitySummary[]>(path), staleTime: 2 * HOUR });
+};
+
+export const cityQuery = (api: ApiClient, countryCode: string, citySlug: string, page: number) => {
+  const path = `/api/cities/${enc(countryCode)}/${enc(citySlug)}?page=${page}&limit=12`;
+  return queryOptions({ queryKey: [path], queryFn: () => api.get<CityDetail>(path), staleTime: 2 * HOUR });
+};
+
+export interface SearchParams {
+  q: string;
+  location: string;
+  page: number;
+  category?: string;
+  city?: string;
+}
+
+export function searchPath(params: SearchParams): string {
+  const query = new URLSearchParams();
+  query.set('q', params.q);
+  if (params.location) query.set('location', params.location);
+  if (params.category) query.set('category', params.category);
+  if (params.city) query.set('city', params.city);
+  query.set('page', String(params.page));
+  return `/api/search?${query}`;
+}
+
+/** Normalises the search answer: E's API may name the list `hits` or `businesses`. */
+export const searchQuery = (api: ApiClient, params: SearchParams) => {
+  const path = searchPath(params);
+  return queryOptions({
+    queryKey: [path],
+    queryFn: async (): Promise<SearchResults> => {
+      const raw = await api.get<Record<string, unknown>>(path);
+      return normaliseSearch(raw, params.page);
+    },
+  });
+};
+
+function normaliseSearch(raw: Record<string, unknown>, page: number): SearchResults {
+  const hits = (raw.hits ?? raw.businesses ?? raw.results ?? []) as BusinessListItem[];
+  const totalHits = Number(raw.totalHits ?? raw.estimatedTotalHits ?? raw.totalCount ?? raw.total ?? hits.length) || 0;
+  const facetsRaw = (raw.facets ?? raw.facetDistribution ?? {}) as Record<string, unknown>;
+  const facet = (name: string): FacetCount[] => {
+    const value = facetsRaw[name];
+    if (Array.isArray(value)) {
+      return value.map((entry: { value?: string; label?: string; name?: string; count?: number }) => ({
+        value: entry.value ?? entry.name ?? '',
+        label: entry.label ?? entry.value ?? entry.name ?? '',
+        count: Number(entry.count ?? 0),
+      }));
+    }
+    // Meilisearch's facetDistribution shape: { label: count }.
+    return Object.entries((value as Record<string, number>) ?? {}).map(([label, count]) => ({ value: label, label, count: Number(count) }));
+  };
+  return {
+    hits,
+    totalHits,
+    page: Number(raw.page ?? raw.currentPage ?? page) || page,
+    totalPages: Number(raw.totalPages ?? Math.ceil(totalHits / 20)) || 0,
+    facets: { category: facet('category'), city: facet('city') },
+  };
+}
+
+export const contactPath = '/api/contact';

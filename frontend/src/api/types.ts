@@ -1,0 +1,169 @@
+/**
+ * Shapes of the visitor JSON API (spec §3/§7). Counts and ratings may arrive as strings, so the
+ * screens convert with toNumber() instead of trusting the type.
+ */
+export type Numeric = number | string | null | undefined;
+
+export interface BusinessDetail {
+  id?: number | string;
+  name: string;
+  slug: string;
+  type?: string | null;
+  category?: string | null;
+  categorySlug?: string | null;
+  city?: string | null;
+  citySlug?: string | null;
+  country?: string | null;
+  countryCode?: string | null;
+  fullAddress?: string | null;
+  phone?: string | null;
+  photo?: string | null;
+  verified?: boolean | null;
+  rating?: Numeric;
+  reviews?: Numeric;
+  reviewsLink?: string | null;
+  website?: string | null;
+  /** Plain text, or a JSON string (or object) of group -> feature -> boolean | text. */
+  about?: string | Record<string, Record<string, boolean | string>> | null;
+  /** JSON string (or object) of weekday -> hours text. */
+  workingHours?: string | Record<string, string> | null;
+  latitude?: Numeric;
+  longitude?: Numeric;
+  updatedAt?: string | null;
+}
+
+export interface FeaturedBusiness {
+  id: number | string;
+  slug: string;
+  name: string;
+  image_url?: string | null;
+  rating?: Numeric;
+  type?: string | null;
+  full_address?: string | null;
+  phone?: string | null;
+  review_count?: Numeric;
+}
+
+export interface BusinessListItem {
+  id: number | string;
+  name: string;
+  slug: string;
+  category?: string | null;
+  type?: string | null;
+  city?: string | null;
+  country?: string | null;
+  countryCode?: string | null;
+  rating?: Numeric;
+  reviews?: Numeric;
+  phone?: string | null;
+  fullAddress?: string | null;
+}
+
+export interface BusinessesPage {
+  businesses: BusinessListItem[];
+  currentPage: number;
+  totalPages: number;
+  totalCount: number;
+  hasNextPage: boolean;
+  hasPrevPage: boolean;
+}
+
+export interface HomepageData {
+  popularSearches: { category: string; count: Numeric; slug?: string }[];
+  topCities: { city: string; count: Numeric; countryCode?: string | null; slug?: string }[];
+  topCountries: { country: string; businessCount: Numeric; countryCode?: string | null; slug?: string }[];
+}
+
+export interface CategorySummary {
+  category: string;
+  count: Numeric;
+  slug?: string;
+}
+
+export interface CountrySummary {
+  country: string;
+  countryCode?: string | null;
+  slug?: string;
+  businessCount: Numeric;
+  cityCount: Numeric;
+  categoryCount: Numeric;
+}
+
+export interface CitySummary {
+  city: string;
+  countryCode: string;
+  slug?: string;
+  businessCount: Numeric;
+  categoryCount: Numeric;
+}
+
+export interface CountryDetail {
+  country: string;
+  countryCode: string;
+  businessCount: Numeric;
+  cityCount: Numeric;
+  categoryCount: Numeric;
+  topCities: { city: string; count: Numeric; slug?: string }[];
+  topCategories: { category: string; count: Numeric; slug?: string }[];
+}
+
+export interface PagedBusinesses {
+  businesses: BusinessListItem[];
+  currentPage?: number;
+  totalPages?: number;
+  totalCount?: number;
+}
+
+export interface CategoryDetail {
+  category?: string;
+  businessCount: Numeric;
+  countryCount: Numeric;
+  topCountries: { country: string; count: Numeric; countryCode?: string | null }[];
+  businesses: BusinessListItem[] | PagedBusinesses;
+  currentPage?: number;
+  totalPages?: number;
+}
+
+export interface CityDetail {
+  city: string;
+  country: string;
+  countryCode?: string | null;
+  businessCount: Numeric;
+  categoryCount: Numeric;
+  topCategories: { category: string; count: Numeric; slug?: string }[];
+  businesses: BusinessListItem[] | PagedBusinesses;
+  currentPage?: number;
+  totalPages?: number;
+}
+
+export type Advertisements = Partial<Record<'ad1' | 'ad2' | 'ad3' | 'ad4' | 'ad5' | 'ad6' | 'ad7', string>>;
+
+export interface SiteSettings {
+  head_tags?: string | null;
+  facebook_pixel?: string | null;
+  footer_tags?: string | null;
+}
+
+export interface FacetCount {
+  /** The slug to filter by. */
+  value: string;
+  label: string;
+  count: number;
+}
+
+export interface SearchResults {
+  hits: BusinessListItem[];
+  totalHits: number;
+  page: number;
+  totalPages: number;
+  facets: { category: FacetCount[]; city: FacetCount[] };
+}
+
+export interface ContactMessage {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  company?: string;
+  phone?: string;
+}

@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import type { BusinessListItem } from '../api/types.ts';
+import { toNumber } from '../lib/format.ts';
+import { businessHref } from '../lib/slugs.ts';
+import { countryName } from '../../../common/countries.ts';
+
+/** A business in a list (/businesses, category, city, search): spec §2 "All businesses" card. */
+export function BusinessListCard({ business }: { business: BusinessListItem }) {
+  const rating = toNumber(business.rating);
+  const reviews = toNumber(business.reviews);
+  const country = business.country || (business.countryCode ? countryName(business.countryCode) : '');
+  const place = [business.city, country].filter(Boolean).join(', ');
+  const category = business.category || business.type;
+  return (
+    <article className="card business-card">
+      <h3 className="card-title">
+        <Link to={businessHref(business.slug)}>{business.name}</Link>
+      </h3>
+      {category && <span className="badge">{category}</span>}
+      {place && <p className="muted">{place}</p>}
+      <p className="rating-line">
+        {rating > 0 && (
+          <span>
+            <span className="star full" aria-hidden="true">
+              ★
+            </span>{' '}
+            {rating.toFixed(1)}
+          </span>
+        )}
+        {reviews > 0 && <span className="muted"> ({reviews.toLocaleString('en-US')} reviews)</span>}
+      </p>
+      {business.phone && <p className="muted">{business.phone}</p>}
+      <Link to={businessHref(business.slug)} className="btn btn-secondary btn-sm" aria-label={`View details of ${business.name}`}>
+        View Details
+      </Link>
+    </article>
+  );
+}

@@ -1,0 +1,71 @@
+import { NavLink, Link, Outlet } from 'react-router';
+
+const NAV = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/businesses', label: 'Businesses' },
+  { to: '/categories', label: 'Categories' },
+  { to: '/countries', label: 'Countries' },
+  { to: '/cities', label: 'Cities' },
+  { to: '/contact', label: 'Contact' },
+];
+
+const FOOTER = [
+  { to: '/', label: 'Home' },
+  { to: '/categories', label: 'Categories' },
+  { to: '/countries', label: 'Countries' },
+  { to: '/cities', label: 'Cities' },
+  { to: '/contact', label: 'Contact' },
+  { to: '/privacy-policy', label: 'Privacy Policy' },
+  { to: '/legal-notice', label: 'Legal Notice' },
+  { to: '/terms-of-service', label: 'Terms of Service (AGB)' },
+  { to: '/cookie-policy', label: 'Cookie Policy' },
+];
+
+/** Top navigation, main landmark and footer around every public page. */
+export function Layout() {
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="site-header">
+        <div className="container header-inner">
+          <Link to="/" className="brand">
+            <span className="brand-mark" aria-hidden="true">
+              BD
+            </span>
+            Business Directory
+          </Link>
+          <nav aria-label="Main">
+            <ul className="nav-list">
+              {NAV.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.end} className={({ isActive }) => (isActive ? 'nav-link active' : 'nav-link')}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <div className="container">
+          <nav aria-label="Footer">
+            <ul className="footer-list">
+              {FOOTER.map((item) => (
+                <li key={item.to}>
+                  <Link to={item.to}>{item.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <p className="muted">© 2025 Business Directory. Find local businesses worldwide.</p>
+        </div>
+      </footer>
+    </>
+  );
+}

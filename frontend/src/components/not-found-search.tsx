@@ -1,0 +1,53 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+
+/** Spec §5: search only with a trimmed non-empty query; location added only when non-empty. */
+export function searchHref(query: string, location: string): string {
+  const params = new URLSearchParams({ q: query.trim() });
+  if (location.trim()) params.set('location', location.trim());
+  return `/search?${params}`;
+}
+
+/** The search form and links shown on the not-found screens. */
+export function NotFoundSearch() {
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [location, setLocation] = useState('');
+  const canSearch = query.trim().length > 0;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!canSearch) return;
+    navigate(searchHref(query, location));
+  };
+  return (
+    <div className="not-found-search">
+      <form className="search-form" role="search" onSubmit={submit} aria-label="Search businesses">
+        <label>
+          <span>What are you looking for?</span>
+          <input name="q" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Business name or category" required />
+        </label>
+        <label>
+          <span>Where?</span>
+          <input name="location" value={location} onChange={(event) => setLocation(event.target.value)} placeholder="City or country (optional)" />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={!canSearch}>
+          Search
+        </button>
+      </form>
+      <ul className="link-row">
+        <li>
+          <Link to="/categories">Browse Categories</Link>
+        </li>
+        <li>
+          <Link to="/countries">Browse Countries</Link>
+        </li>
+        <li>
+          <Link to="/cities">Browse Cities</Link>
+        </li>
+      </ul>
+      <Link to="/" className="btn btn-secondary">
+        Back to Home
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Server entry (built by `vite build --ssr` into dist/server/entry-server.js): prefetch the route's
+ * data through the API, render to HTML, and hand back status, head tags and the dehydrated cache.
+ */
+import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { matchRoutes, StaticRouter } from 'react-router';
+import { createApiClient } from './api/client.ts';
+import { createQueryClient } from './api/queries.ts';
+import { App } from './app.tsx';
+import { RenderContextProvider, type HeadData, type RenderContext } from './lib/render-context.tsx';
+import { ApiContext } from './lib/use-api.ts';
+import { publicRoutes } from './routes.tsx';
+
+export interface RenderOptions {
+  /** Path + query of the request. */
+  url: string;
+  /** Where the JSON API answers (loopback to this same process). */
+  apiBaseUrl: string;
+  /** Headers forwarded to the API calls (e.g. x-forwarded-for for rate limits). */
+  apiHeaders?: Record<string, string>;
+}
+
+export type RenderResult =
+  | { kind: 'redirect'; status: 301; location: string }
+  | { kind: 'page'; status: number; html: string; head?: HeadData; state: unknown; timings: { prefetchMs: number; renderMs: number } };
+
+const routeObjects = publicRoutes.map((route) => ({ path: route.path }));
+
+export async function render(options: RenderOptions): Promise<RenderResult> {
+  const queryClient = createQueryClient({ server: true });
+  try {
+    return await renderWith(queryClient, options);
+  } finally {
+    queryClient.clear();
+  }
+}
+
+async function renderWith(queryClient: QueryClient, options: RenderOptions): Promise<RenderResult> {
+  const url = new URL(options.url, 'http://localhost');
+  const api = createApiClient(options.apiBaseUrl, { headers: options.apiHeaders });
+  const isAdmin = url.pathname === '/admin' || url.pathname.startsWith('/admin/');
+  const started = performance.now();
+
+  if (!isAdmin) {
+    const matches = matchRoutes(routeObjects, url.pathname);
+    const match = matches?.[matches.length - 1];
+    const route = match ? publicRoutes.find((candidate) => candidate.path === match.route.path) : undefined;
+    const result = await route?.prefetch?.({
+      queryClient,
+      api,
+      params: match?.params ?? {},
+      searchParams: url.searchParams,
+    });
+    if (result && 'redirect' in result) return { kind: 'redirect', status: 301, location: result.redirect + url.search };
+  }
+
+  const prefetched = performance.now();
+  const context: RenderContext = { status: 200, publicUrl: '' };
+  const html = isAdmin
+    ? ''
+    : renderToString(
+        <StrictMode>
+          <RenderContextProvider value={context}>
+            <ApiContext.Provider value={api}>
+              <QueryClientProvider client={queryClient}>
+                <StaticRouter location={url.pathname + url.search}>
+                  <App />
+                </StaticRouter>
+              </QueryClientProvider>
+            </ApiContext.Provider>
+          </RenderContextProvider>
+        </StrictMode>,
+      );
+  // Failed queries are dehydrated too, so the browser shows the same error state without a refetch.
+  const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
+  const timings = { prefetchMs: prefetched - started, renderMs: performance.now() - prefetched };
+  return { kind: 'page', status: context.status, html, head: context.head, state, timings };
+}

@@ -1,0 +1,48 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+export const INDEX_PAGE_SIZE = 12;
+
+/**
+ * Paging + text filter of the category, country and city indexes: the page lives in `?page=` (so a
+ * crawler can follow it and the server renders it), the filter in state; a filter change goes back
+ * to page 1 (spec §4).
+ */
+export function useIndexPaging<T>(items: T[], matches: (item: T, needle: string) => boolean) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [filter, setFilterText] = useState('');
+  const filtered = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    return needle ? items.filter((item) => matches(item, needle)) : items;
+  }, [items, filter, matches]);
+  const totalPages = Math.max(1, Math.ceil(filtered.length / INDEX_PAGE_SIZE));
+  const requested = Number.parseInt(searchParams.get('page') ?? '1', 10);
+  const page = Number.isFinite(requested) ? Math.min(Math.max(1, requested), totalPages) : 1;
+  const start = (page - 1) * INDEX_PAGE_SIZE;
+  const setFilter = (text: string) => {
+    setFilterText(text);
+    if (searchParams.get('page')) {
+      const next = new URLSearchParams(searchParams);
+      next.delete('page');
+      setSearchParams(next, { replace: true });
+    }
+  };
+  const hrefFor = (target: number) => {
+    const next = new URLSearchParams(searchParams);
+    if (target <= 1) next.delete('page');
+    else next.set('page', String(target));
+    const query = next.toString();
+    return query ? `?${query}` : '?';
+  };
+  return {
+    filter,
+    setFilter,
+    page,
+    totalPages,
+    pageItems: filtered.slice(start, start + INDEX_PAGE_SIZE),
+    filteredCount: filtered.length,
+    from: filtered.length ? start + 1 : 0,
+    to: Math.min(start + INDEX_PAGE_SIZE, filtered.length),
+    hrefFor,
+  };
+}

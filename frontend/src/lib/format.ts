@@ -1,0 +1,54 @@
+/** Display helpers shared by the screens (spec §2 truncations and count formats). */
+import type { Numeric } from '../api/types.ts';
+
+export function toNumber(value: Numeric): number {
+  const number = typeof value === 'number' ? value : Number.parseFloat(String(value ?? ''));
+  return Number.isFinite(number) ? number : 0;
+}
+
+export function truncate(text: string | null | undefined, max: number): string {
+  const value = text ?? '';
+  return value.length > max ? `${value.slice(0, max)}...` : value;
+}
+
+/** Home counter: above 1 million 'NM+', cities above 1000 'NK+'. */
+export function formatMillions(count: number): string {
+  if (count > 1_000_000) return `${Math.floor(count / 1_000_000)}M+`;
+  return count.toLocaleString('en-US');
+}
+
+export function formatThousandsPlus(count: number): string {
+  if (count > 1000) return `${Math.floor(count / 1000)}K+`;
+  return count.toLocaleString('en-US');
+}
+
+/** Category counts above 999 with 'k'. */
+export function formatK(count: number): string {
+  return count > 999 ? `${(count / 1000).toFixed(1).replace(/\.0$/, '')}k` : String(count);
+}
+
+/** Country/city counts of 1000 or more as 'NK'. */
+export function formatNK(count: number): string {
+  return count >= 1000 ? `${(count / 1000).toFixed(1).replace(/\.0$/, '')}K` : String(count);
+}
+
+export function formatInt(count: number): string {
+  return count.toLocaleString('en-US');
+}
+
+export function reviewsCapped(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+export function share(part: number, total: number): string {
+  return total > 0 ? ((part / total) * 100).toFixed(1) : '0.0';
+}
+
+/** Spec route rule: lower-cased, spaces to hyphens (used for seed-style links). */
+export function hyphenate(text: string): string {
+  return text.toLowerCase().trim().replace(/\s+/g, '-');
+}
+
+export function firstAddressPart(address: string | null | undefined): string {
+  return (address ?? '').split(',')[0]?.trim() ?? '';
+}

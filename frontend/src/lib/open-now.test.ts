@@ -1,0 +1,36 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { isOpenAt, openNow, timeZoneFor } from './open-now.ts';
+
+describe('Open Now in the business time zone', () => {
+  test('the same instant is open in Tokyo and closed in Los Angeles', () => {
+    // 2026-11-23 01:00 UTC = Monday 10:00 in Tokyo, Sunday 17:00 in Los Angeles.
+    const now = new Date('2026-11-23T01:00:00Z');
+    const hours = { Monday: '9AM-5PM', Sunday: 'Closed' };
+    assert.equal(openNow({ workingHours: hours, countryCode: 'JP', longitude: 139.7, now }), true);
+    assert.equal(openNow({ workingHours: hours, countryCode: 'US', longitude: -118.2, now }), false);
+  });
+
+  test('US zones follow the longitude; unknown countries use the solar offset', () => {
+    assert.equal(timeZoneFor('US', -74), 'America/New_York');
+    assert.equal(timeZoneFor('US', -118), 'America/Los_Angeles');
+    assert.equal(timeZoneFor('DE', 13), 'Europe/Berlin');
+    assert.equal(timeZoneFor('XK', 21), 'Etc/GMT-1');
+  });
+
+  test('hour ranges, 24 hours, closed days and text the seed treated as open', () => {
+    assert.equal(isOpenAt('9AM-5PM', 8 * 60 + 59), false);
+    assert.equal(isOpenAt('9AM-5PM', 9 * 60), true);
+    assert.equal(isOpenAt('9 AM–5 PM', 17 * 60), false);
+    assert.equal(isOpenAt('8:30 am–12 pm, 1–6 pm', 12 * 60 + 30), false);
+    assert.equal(isOpenAt('8:30 am–12 pm, 1–6 pm', 13 * 60 + 30), true);
+    assert.equal(isOpenAt('6PM-2AM', 1 * 60), true, 'past midnight');
+    assert.equal(isOpenAt('Open 24 hours', 3 * 60), true);
+    assert.equal(isOpenAt('Closed', 12 * 60), false);
+    assert.equal(isOpenAt('By appointment', 12 * 60), true);
+  });
+
+  test('no badge without working hours', () => {
+    assert.equal(openNow({ workingHours: null, countryCode: 'DE', longitude: 13 }), null);
+  });
+});

@@ -1,0 +1,23 @@
+/** Link targets of the public routes, built with the shared slug rules (common/slug.ts). */
+import { categorySlug, citySlug } from '../../../common/slug.ts';
+import { countryCodeFrom, countrySlug } from '../../../common/countries.ts';
+import { slugify } from '../../../common/slug.ts';
+
+export function categoryHref(category: string, slug?: string): string {
+  return `/categories/${slug ?? categorySlug(category)}`;
+}
+
+export function countryHref(country: string, code?: string | null, slug?: string): string {
+  if (slug) return `/countries/${slug}`;
+  const resolved = code ?? countryCodeFrom(country);
+  return `/countries/${resolved ? countrySlug(resolved) : slugify(country)}`;
+}
+
+/** DESIGN §7: the city's real country code, not the seed's fixed 'us'. */
+export function cityHref(city: string, countryCode: string | null | undefined, slug?: string): string {
+  return `/cities/${(countryCode ?? 'us').toLowerCase()}/${slug ?? citySlug(city)}`;
+}
+
+export function businessHref(slug: string): string {
+  return `/business/${slug}`;
+}

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { businessesPageQuery } from '../api/queries.ts';
+import { BusinessListCard } from '../components/business-list-card.tsx';
+import { Pagination } from '../components/pagination.tsx';
+import { StateMessage } from '../components/state-message.tsx';
+import { formatInt } from '../lib/format.ts';
+import { pageParam, withPage } from '../lib/paged.ts';
+import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
+import { itemList } from '../lib/seo.ts';
+import { businessHref } from '../lib/slugs.ts';
+import { useApi } from '../lib/use-api.ts';
+
+export const BUSINESSES_PAGE_SIZE = 20;
+export const BUSINESSES_MAX_PAGE = 100;
+
+/** /businesses?page=N, N accepted only as an integer 1..100 (spec §5). */
+export function BusinessesPage() {
+  const [searchParams] = useSearchParams();
+  const page = pageParam(searchParams.get('page'), BUSINESSES_MAX_PAGE);
+  const api = useApi();
+  const query = useQuery(businessesPageQuery(api, page));
+  const data = query.data;
+  const totalPages = Math.min(data?.totalPages ?? 0, BUSINESSES_MAX_PAGE);
+  useSeo({
+    title: `All Businesses${page > 1 ? ` - Page ${page}` : ''} | ${SITE_NAME}`,
+    description: `Browse ${data ? formatInt(data.totalCount) : 'all'} businesses in the directory, 20 per page.`,
+    canonicalPath: withPage('/businesses', page),
+    jsonLd: data ? [itemList(data.businesses.map((business) => ({ name: business.name, path: businessHref(business.slug) })), 'All Businesses')] : [],
+  });
+  const from = data && data.totalCount > 0 ? (page - 1) * BUSINESSES_PAGE_SIZE + 1 : 0;
+  const to = data ? Math.min(page * BUSINESSES_PAGE_SIZE, data.totalCount) : 0;
+  return (
+    <div className="container section">
+      <header className="page-header">
+        <h1>All Businesses</h1>
+        {data && (
+          <p className="muted">
+            {`Showing ${formatInt(from)}-${formatInt(to)} of ${formatInt(data.totalCount)} businesses`}
+          </p>
+        )}
+      </header>
+      {query.isPending ? (
+        <p role="status">Loading businesses...</p>
+      ) : query.isError || !data ? (
+        <StateMessage title="Error Loading Businesses" text="Please try again later." tone="error" />
+      ) : data.businesses.length === 0 ? (
+        <StateMessage title="No businesses found" />
+      ) : (
+        <>
+          <div className="card-grid">
+            {data.businesses.map((business) => (
+              <BusinessListCard key={business.slug} business={business} />
+            ))}
+          </div>
+          <p className="muted center">
+            {`Page ${page} of ${formatInt(totalPages)}`}
+          </p>
+          <Pagination current={page} total={totalPages} variant="edges" hrefFor={(target) => withPage('/businesses', target)} label="Businesses pages" />
+        </>
+      )}
+    </div>
+  );
+}

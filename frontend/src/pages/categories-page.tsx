@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { categoriesQuery } from '../api/queries.ts';
+import type { CategorySummary } from '../api/types.ts';
+import { AdSlot } from '../components/ad-slot.tsx';
+import { LetterBar } from '../components/letter-bar.tsx';
+import { Pagination } from '../components/pagination.tsx';
+import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
+import { useIndexPaging } from '../hooks/use-index-paging.ts';
+import { formatInt, share, toNumber } from '../lib/format.ts';
+import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
+import { itemList } from '../lib/seo.ts';
+import { categoryHref } from '../lib/slugs.ts';
+import { useApi } from '../lib/use-api.ts';
+
+const matchesCategory = (item: CategorySummary, needle: string) => item.category.toLowerCase().includes(needle);
+
+/** /categories and /categories/{letter}. */
+export function CategoriesPage({ letter: letterProp }: { letter?: string }) {
+  const params = useParams();
+  const letter = (letterProp ?? params.slug ?? '').toUpperCase() || undefined;
+  const api = useApi();
+  const query = useQuery(categoriesQuery(api, letter));
+  const [view, setView] = useState<'grid' | 'list'>('grid');
+  const items = query.data ?? [];
+  const paging = useIndexPaging(items, matchesCategory);
+  const title = letter ? `Keywords beginning with ${letter}` : 'Business Categories';
+  const totalBusinesses = items.reduce((sum, item) => sum + toNumber(item.count), 0);
+  const largest = Math.max(1, ...paging.pageItems.map((item) => toNumber(item.count)));
+  useSeo({
+    title: `${title} | ${SITE_NAME}`,
+    description: letter
+      ? `Business categories beginning with ${letter}: browse businesses by category.`
+      : 'Browse every business category in the directory, with the number of businesses in each.',
+    canonicalPath: `${letter ? `/categories/${letter.toLowerCase()}` : '/categories'}${paging.page > 1 ? `?page=${paging.page}` : ''}`,
+    jsonLd: [itemList(paging.pageItems.map((item) => ({ name: item.category, path: categoryHref(item.category, item.slug) })), title)],
+  });
+  return (
+    <div className="container section">
+      <header className="page-header">
+        <h1>{title}</h1>
+        <p className="muted">Find businesses by what they do.</p>
+      </header>
+      <div className="stat-tiles">
+        <div className="stat">
+          <strong>{formatInt(items.length)}</strong>
+          <span>Total Categories</span>
+        </div>
+        <div className="stat">
+          <strong>{formatInt(totalBusinesses)}</strong>
+          <span>Total Businesses</span>
+        </div>
+        <div className="stat">
+          <strong>{formatInt(items.length ? Math.round(totalBusinesses / items.length) : 0)}</strong>
+          <span>Average per Category</span>
+        </div>
+      </div>
+      <LetterBar base="/categories" active={letter} label="Categories by letter" />
+      <div className="toolbar">
+        <label className="filter">
+          <span className="sr-only">Filter categories</span>
+          <input type="search" placeholder="Search categories..." value={paging.filter} onChange={(event) => paging.setFilter(event.target.value)} />
+        </label>
+        <div className="view-toggle" role="group" aria-label="View">
+          <button type="button" aria-pressed={view === 'grid'} className={view === 'grid' ? 'active' : ''} onClick={() => setView('grid')}>
+            Grid
+          </button>
+          <button type="button" aria-pressed={view === 'list'} className={view === 'list' ? 'active' : ''} onClick={() => setView('list')}>
+            List
+          </button>
+        </div>
+      </div>
+      <AdSlot slot="ad6" />
+      {query.isPending ? (
+        <SkeletonCards count={12} label="Loading categories" />
+      ) : query.isError ? (
+        <StateMessage title="Unable to load categories" text="There was an error loading the categories. Please try again later." tone="error" />
+      ) : paging.filteredCount === 0 ? (
+        <StateMessage title="No categories found" />
+      ) : (
+        <>
+          <ul className={view === 'grid' ? 'card-grid' : 'card-list'} data-view={view}>
+            {paging.pageItems.map((item) => {
+              const count = toNumber(item.count);
+              return (
+                <li key={item.category} className="card category-card">
+                  <h2 className="card-title">
+                    <Link to={categoryHref(item.category, item.slug)}>{item.category}</Link>
+                  </h2>
+                  <p>
+                    <strong>{formatInt(count)}</strong> businesses · <span aria-label="Rating 4.2">★ 4.2</span>
+                  </p>
+                  <div className="bar" aria-hidden="true">
+                    <span style={{ width: `${Math.round((count / largest) * 100)}%` }} />
+                  </div>
+                  <p className="muted small">{share(count, totalBusinesses)}% of all businesses</p>
+                </li>
+              );
+            })}
+          </ul>
+          <p className="muted">
+            {`Showing ${paging.from} to ${paging.to} of ${formatInt(paging.filteredCount)} categories`}
+          </p>
+          <Pagination current={paging.page} total={paging.totalPages} hrefFor={paging.hrefFor} label="Categories pages" />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { categoryQuery } from '../api/queries.ts';
+import { ApiError } from '../api/client.ts';
+import { AdSlot } from '../components/ad-slot.tsx';
+import { BusinessListCard } from '../components/business-list-card.tsx';
+import { NotFoundSearch } from '../components/not-found-search.tsx';
+import { Pagination } from '../components/pagination.tsx';
+import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
+import { formatInt, toNumber } from '../lib/format.ts';
+import { pageParam, readPaged, withPage } from '../lib/paged.ts';
+import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
+import { breadcrumbs, itemList } from '../lib/seo.ts';
+import { businessHref, countryHref } from '../lib/slugs.ts';
+import { useApi } from '../lib/use-api.ts';
+
+function titleFromSlug(slug: string): string {
+  return slug.replace(/-/g, ' ').replace(/\b\p{L}/gu, (letter) => letter.toUpperCase());
+}
+
+/** /categories/{slug} (slugs longer than one letter). */
+export function CategoryPage() {
+  const { slug = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const page = pageParam(searchParams.get('page'));
+  const api = useApi();
+  const query = useQuery(categoryQuery(api, slug, page));
+  if (query.isPending) return <div className="container section"><SkeletonCards count={12} label="Loading category" /></div>;
+  if (query.isError) {
+    const error = query.error as Partial<ApiError>;
+    return error.status === 404 ? <CategoryNotFound /> : <CategoryError status={error.status} statusText={error.statusText} />;
+  }
+  const detail = query.data;
+  const name = detail.category ?? titleFromSlug(slug);
+  const path = `/categories/${slug}`;
+  const { businesses, totalPages } = readPaged(detail, page);
+  return <CategoryView name={name} path={path} page={page} totalPages={totalPages} detail={detail} businesses={businesses} />;
+}
+
+function CategoryNotFound() {
+  useHttpStatus(404);
+  useSeo({ title: `Category not found | ${SITE_NAME}`, description: 'This category does not exist.', canonicalPath: '/categories', noindex: true });
+  return (
+    <div className="container section narrow center">
+      <h1>Category not found</h1>
+      <p className="muted">We could not find this category.</p>
+      <NotFoundSearch />
+    </div>
+  );
+}
+
+function CategoryError({ status, statusText }: { status?: number; statusText?: string }) {
+  useHttpStatus(502);
+  useSeo({ title: `Error loading category | ${SITE_NAME}`, description: 'The category could not be loaded.', canonicalPath: '/categories', noindex: true });
+  return (
+    <div className="container section">
+      <StateMessage title="Error loading category" text={`HTTP ${status ?? 500}: ${statusText || 'Internal Server Error'}`} tone="error" />
+    </div>
+  );
+}
+
+function CategoryView({ name, path, page, totalPages, detail, businesses }: {
+  name: string; path: string; page: number; totalPages: number;
+  detail: { businessCount: unknown; countryCount: unknown; topCountries: { country: string; count: unknown; countryCode?: string | null }[] };
+  businesses: import('../api/types.ts').BusinessListItem[];
+}) {
+  const businessCount = toNumber(detail.businessCount as number);
+  useSeo({
+    title: `${name} - ${formatInt(businessCount)} Businesses${page > 1 ? ` (Page ${page})` : ''} | ${SITE_NAME}`,
+    description: `${formatInt(businessCount)} ${name} businesses in ${formatInt(toNumber(detail.countryCount as number))} countries: ratings, reviews, addresses and phone numbers.`,
+    canonicalPath: withPage(path, page),
+    jsonLd: [
+      breadcrumbs([{ name: 'Home', path: '/' }, { name: 'Categories', path: '/categories' }, { name, path }]),
+      itemList(businesses.map((business) => ({ name: business.name, path: businessHref(business.slug) })), name),
+    ],
+  });
+  return (
+    <div className="container section">
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <Link to="/">Home</Link> / <Link to="/categories">Categories</Link> / <span aria-current="page">{name}</span>
+      </nav>
+      <header className="page-header">
+        <h1>{name}</h1>
+      </header>
+      <div className="stat-tiles">
+        <div className="stat">
+          <strong>{formatInt(businessCount)}</strong>
+          <span>Businesses</span>
+        </div>
+        <div className="stat">
+          <strong>{formatInt(toNumber(detail.countryCount as number))}</strong>
+          <span>Countries</span>
+        </div>
+      </div>
+      {detail.topCountries?.length > 0 && (
+        <section aria-labelledby="top-countries">
+          <h2 id="top-countries">Top Countries</h2>
+          <ul className="chip-list">
+            {detail.topCountries.map((item) => (
+              <li key={item.country}>
+                <Link to={countryHref(item.country, item.countryCode)} className="chip">
+                  {item.country} <span className="muted">({formatInt(toNumber(item.count as number))})</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <AdSlot slot="ad7" />
+      <section aria-labelledby="businesses-heading">
+        <h2 id="businesses-heading">Businesses</h2>
+        {businesses.length === 0 ? (
+          <StateMessage title="No businesses found" />
+        ) : (
+          <div className="card-grid">
+            {businesses.map((business) => (
+              <BusinessListCard key={business.slug} business={business} />
+            ))}
+          </div>
+        )}
+        <Pagination current={page} total={totalPages} hrefFor={(target) => withPage(path, target)} label="Category pages" />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { contactPath } from '../api/queries.ts';
+import type { ContactMessage } from '../api/types.ts';
+import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
+import { useApi } from '../lib/use-api.ts';
+
+const EMPTY: Required<ContactMessage> = { name: '', email: '', subject: '', message: '', company: '', phone: '' };
+type Errors = Partial<Record<keyof ContactMessage, string>>;
+
+/** Spec §5 rules and messages. */
+export function validateContact(values: ContactMessage): Errors {
+  const errors: Errors = {};
+  if (values.name.trim().length < 2) errors.name = 'Name must be at least 2 characters';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) errors.email = 'Please enter a valid email address';
+  if (values.subject.trim().length < 5) errors.subject = 'Subject must be at least 5 characters';
+  if (values.message.trim().length < 10) errors.message = 'Message must be at least 10 characters';
+  return errors;
+}
+
+type Notice = { tone: 'success' | 'error'; title: string; text: string };
+
+export function ContactPage() {
+  const api = useApi();
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [notice, setNotice] = useState<Notice | null>(null);
+  useSeo({
+    title: `Contact Us | ${SITE_NAME}`,
+    description: 'Contact the Business Directory team: office, phone and email support, business hours, and a message form. We reply within 24 hours.',
+    canonicalPath: '/contact',
+  });
+  // Spec §9: F8 moves focus to the notification region.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'F8') document.getElementById('notifications')?.focus();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  useEffect(() => {
+    if (!notice) return;
+    const timer = setTimeout(() => setNotice(null), 5000);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  const send = useMutation({
+    mutationFn: (message: ContactMessage) => api.post(contactPath, message),
+    onSuccess: () => {
+      setValues(EMPTY);
+      setNotice({ tone: 'success', title: 'Message Sent Successfully', text: "Thank you for your message. We'll get back to you within 24 hours." });
+    },
+    onError: () => setNotice({ tone: 'error', title: 'Error', text: 'Failed to send message. Please try again later.' }),
+  });
+  const change = (field: keyof ContactMessage) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateContact(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    send.mutate({ ...values, name: values.name.trim(), email: values.email.trim() });
+  };
+  const field = (name: keyof ContactMessage, label: string, options: { type?: string; required?: boolean; textarea?: boolean; autoComplete?: string } = {}) => (
+    <div className="field">
+      <label htmlFor={`contact-${name}`}>
+        {label}
+        {options.required && <span aria-hidden="true"> *</span>}
+      </label>
+      {options.textarea ? (
+        <textarea id={`contact-${name}`} name={name} rows={6} value={values[name]} onChange={change(name)} aria-required={options.required}
+          aria-invalid={Boolean(errors[name])} aria-describedby={errors[name] ? `contact-${name}-error` : undefined} />
+      ) : (
+        <input id={`contact-${name}`} name={name} type={options.type ?? 'text'} value={values[name]} onChange={change(name)} aria-required={options.required}
+          autoComplete={options.autoComplete} aria-invalid={Boolean(errors[name])} aria-describedby={errors[name] ? `contact-${name}-error` : undefined} />
+      )}
+      {errors[name] && (
+        <p className="field-error" id={`contact-${name}-error`}>
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+  return (
+    <div className="container section">
+      <header className="page-header">
+        <h1>Contact Us</h1>
+        <p className="muted">Questions about a listing, advertising or partnerships? We are here to help.</p>
+      </header>
+      <div className="contact-cards">
+        <div className="card"><h2>Office Location</h2><p>Business Directory Ltd.<br />100 Market Street, Suite 400<br />San Francisco, CA 94105, USA</p></div>
+        <div className="card"><h2>Phone Support</h2><p><a href="tel:+18005550199">+1 (800) 555-0199</a></p><p className="muted small">Mon-Fri, 9:00 AM - 6:00 PM EST</p></div>
+        <div className="card"><h2>Email Support</h2><p><a href="mailto:support@businessdirectory.example">support@businessdirectory.example</a></p><p className="muted small">We reply within 24 hours</p></div>
+        <div className="card"><h2>Business Hours</h2><p>Monday - Friday: 9:00 AM - 6:00 PM EST<br />Saturday: 10:00 AM - 4:00 PM EST<br />Sunday: Closed</p></div>
+      </div>
+      <div className="contact-layout">
+        <section className="card" aria-labelledby="stats-heading">
+          <h2 id="stats-heading">Platform Statistics</h2>
+          <dl className="details">
+            <div><dt>Listed Businesses</dt><dd>564,000+</dd></div>
+            <div><dt>Countries</dt><dd>195+</dd></div>
+            <div><dt>Cities</dt><dd>15,000+</dd></div>
+            <div><dt>Categories</dt><dd>500+</dd></div>
+          </dl>
+        </section>
+        <section className="card" aria-labelledby="form-heading">
+          <h2 id="form-heading">Send us a Message</h2>
+          <p className="muted">Fill in the form and we will get back to you within 24 hours.</p>
+          <form onSubmit={submit} noValidate aria-labelledby="form-heading">
+            <div className="form-grid">
+              {field('name', 'Name', { required: true, autoComplete: 'name' })}
+              {field('email', 'Email', { type: 'email', required: true, autoComplete: 'email' })}
+              {field('company', 'Company', { autoComplete: 'organization' })}
+              {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
+            </div>
+            {field('subject', 'Subject', { required: true })}
+            {field('message', 'Message', { required: true, textarea: true })}
+            <button type="submit" className="btn btn-primary" disabled={send.isPending}>
+              {send.isPending ? 'Sending...' : 'Send Message'}
+            </button>
+          </form>
+        </section>
+      </div>
+      <div className="toast-region" id="notifications" tabIndex={-1} role="region" aria-label="Notifications (F8)" aria-live="polite">
+        {notice && (
+          <div className={`toast toast-${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
+            <strong>{notice.title}</strong>
+            <p>{notice.text}</p>
+            <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => setNotice(null)}>
+              ×
+            </button>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { countriesQuery } from '../api/queries.ts';
+import type { CountrySummary } from '../api/types.ts';
+import { Pagination } from '../components/pagination.tsx';
+import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
+import { useIndexPaging } from '../hooks/use-index-paging.ts';
+import { formatInt, formatNK, share, toNumber } from '../lib/format.ts';
+import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
+import { itemList } from '../lib/seo.ts';
+import { countryHref } from '../lib/slugs.ts';
+import { useApi } from '../lib/use-api.ts';
+
+const matchesCountry = (item: CountrySummary, needle: string) => item.country.toLowerCase().includes(needle);
+
+export function CountriesPage() {
+  const api = useApi();
+  const query = useQuery(countriesQuery(api));
+  const items = query.data ?? [];
+  const paging = useIndexPaging(items, matchesCountry);
+  const totalBusinesses = items.reduce((sum, item) => sum + toNumber(item.businessCount), 0);
+  const totalCities = items.reduce((sum, item) => sum + toNumber(item.cityCount), 0);
+  useEffect(() => {
+    if (typeof window !== 'undefined') window.scrollTo({ top: 0 });
+  }, [paging.page]);
+  useSeo({
+    title: `Countries | ${SITE_NAME}`,
+    description: `Browse businesses in ${formatInt(items.length)} countries, with their cities and categories.`,
+    canonicalPath: paging.page > 1 ? `/countries?page=${paging.page}` : '/countries',
+    jsonLd: [itemList(paging.pageItems.map((item) => ({ name: item.country, path: countryHref(item.country, item.countryCode, item.slug) })), 'Countries')],
+  });
+  return (
+    <div className="container section">
+      <header className="page-header">
+        <h1>Explore Businesses by Country</h1>
+        <p className="muted">Discover local businesses in every country of the directory.</p>
+      </header>
+      <div className="stat-tiles">
+        <div className="stat">
+          <strong>{formatInt(items.length)}</strong>
+          <span>Countries</span>
+        </div>
+        <div className="stat">
+          <strong>{formatInt(totalBusinesses)}</strong>
+          <span>Total Businesses</span>
+        </div>
+        <div className="stat">
+          <strong>{formatInt(totalCities)}</strong>
+          <span>Cities</span>
+        </div>
+      </div>
+      <div className="toolbar">
+        <label className="filter">
+          <span className="sr-only">Search countries</span>
+          <input type="search" placeholder="Search countries..." value={paging.filter} onChange={(event) => paging.setFilter(event.target.value)} />
+        </label>
+      </div>
+      {query.isPending ? (
+        <SkeletonCards count={12} label="Loading countries" />
+      ) : query.isError ? (
+        <StateMessage title="Unable to load countries" text="There was an error loading the countries. Please try again later." tone="error" />
+      ) : paging.filteredCount === 0 ? (
+        <StateMessage title="No countries found" />
+      ) : (
+        <>
+          <ul className="card-grid">
+            {paging.pageItems.map((item) => {
+              const count = toNumber(item.businessCount);
+              const marketShare = share(count, totalBusinesses);
+              return (
+                <li key={item.country} className="card place-card">
+                  <h2 className="card-title">{item.country}</h2>
+                  <p className="muted small">Business Hub</p>
+                  <dl className="mini-stats">
+                    <div><dt>Businesses</dt><dd>{formatNK(count)}</dd></div>
+                    <div><dt>Cities</dt><dd>{formatNK(toNumber(item.cityCount))}</dd></div>
+                    <div><dt>Categories</dt><dd>{formatNK(toNumber(item.categoryCount))}</dd></div>
+                  </dl>
+                  <p className="small">Market Share {marketShare}%</p>
+                  <div className="bar" aria-hidden="true"><span style={{ width: `${Math.min(100, Number(marketShare))}%` }} /></div>
+                  <Link to={countryHref(item.country, item.countryCode, item.slug)} className="btn btn-secondary btn-sm" aria-label={`Explore ${item.country}`}>
+                    Explore Now
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+          <p className="muted">
+            {`Showing ${paging.from} to ${paging.to} of ${formatInt(paging.filteredCount)} countries`}
+          </p>
+          <Pagination current={paging.page} total={paging.totalPages} hrefFor={paging.hrefFor} label="Countries pages" />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { featuredQuery, homepageQuery } from '../api/queries.ts';
+import type { FeaturedBusiness, HomepageData } from '../api/types.ts';
+import { AdSlot } from '../components/ad-slot.tsx';
+import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
+import { useCounter } from '../hooks/use-counter.ts';
+import { firstAddressPart, formatK, formatMillions, formatThousandsPlus, reviewsCapped, toNumber, truncate } from '../lib/format.ts';
+import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
+import { businessHref, categoryHref, cityHref, countryHref } from '../lib/slugs.ts';
+import { useApi } from '../lib/use-api.ts';
+import { searchHref } from '../components/not-found-search.tsx';
+import { itemList } from '../lib/seo.ts';
+import { Icon } from '../components/icons.tsx';
+
+type Totals = { businesses?: number; countries?: number; cities?: number };
+
+export function HomePage() {
+  const api = useApi();
+  const homepage = useQuery(homepageQuery(api));
+  const featured = useQuery(featuredQuery(api));
+  const data = homepage.data;
+  useSeo({
+    title: `${SITE_NAME} - Find Businesses Worldwide`,
+    description: 'Find local businesses worldwide: browse by category, country and city, read ratings, reviews, opening hours and contact details.',
+    canonicalPath: '/',
+    jsonLd: [
+      { '@context': 'https://schema.org', '@type': 'WebSite', name: SITE_NAME, potentialAction: { '@type': 'SearchAction', target: '/search?q={query}', 'query-input': 'required name=query' } },
+      ...(featured.data
+        ? [itemList(featured.data.slice(0, 12).map((business) => ({ name: business.name, path: businessHref(business.slug) })), 'Featured Businesses')]
+        : []),
+    ],
+  });
+  return (
+    <>
+      <Hero />
+      <Counters data={data} />
+      <section className="section container" aria-labelledby="featured-heading">
+        <h2 id="featured-heading">Featured Businesses</h2>
+        {featured.isPending ? (
+          <SkeletonCards count={12} label="Loading featured businesses" />
+        ) : featured.isError ? (
+          <StateMessage title="Unable to load businesses" text="Please try again later." tone="error" />
+        ) : (
+          <div className="card-grid featured-grid">
+            {featured.data.slice(0, 12).map((business) => (
+              <FeaturedCard key={business.id ?? business.slug} business={business} />
+            ))}
+          </div>
+        )}
+        <p className="center">
+          <Link to="/businesses" className="btn btn-primary">
+            View All Businesses
+          </Link>
+        </p>
+      </section>
+      {data && <TopLists data={data} />}
+      {homepage.isPending && <SkeletonCards count={6} label="Loading popular categories" />}
+      <WhyChooseUs />
+      <section className="section container center" aria-label="Advertisement">
+        <AdSlot slot="ad5" />
+      </section>
+    </>
+  );
+}
+
+function Hero() {
+  const navigate = useNavigate();
+  const [what, setWhat] = useState('');
+  const [where, setWhere] = useState('');
+  // The seed only recorded the term; /search is a real page now (DESIGN §7), so a filled box goes there.
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (what.trim() || where.trim()) navigate(searchHref(what.trim() || where.trim(), what.trim() ? where : ''));
+  };
+  return (
+    <section className="hero">
+      <div className="container">
+        <h1>Find Businesses Worldwide</h1>
+        <p className="hero-sub">Discover trusted local businesses, read ratings and reviews, and find contact details in 195+ countries.</p>
+        <form className="hero-search" role="search" onSubmit={submit} aria-label="Search businesses">
+          <label>
+            <span className="sr-only">Business</span>
+            <input value={what} onChange={(event) => setWhat(event.target.value)} placeholder="What are you looking for?" name="q" />
+          </label>
+          <label>
+            <span className="sr-only">Location</span>
+            <input value={where} onChange={(event) => setWhere(event.target.value)} placeholder="City or country" name="location" />
+          </label>
+          <button type="submit" className="btn btn-accent">
+            Search
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}
+
+function Counters({ data }: { data?: HomepageData & { totals?: Totals } }) {
+  const businesses = data?.totals?.businesses ?? (data?.popularSearches ?? []).reduce((sum, item) => sum + toNumber(item.count), 0);
+  const countries = data?.totals?.countries ?? data?.topCountries.length ?? 0;
+  const cities = data?.totals?.cities ?? data?.topCities.length ?? 0;
+  const businessValue = useCounter(businesses);
+  const countryValue = useCounter(countries);
+  const cityValue = useCounter(cities);
+  return (
+    <section className="counters container" aria-label="Directory in numbers">
+      <div className="counter">
+        <strong data-testid="counter-businesses">{formatMillions(businessValue)}</strong>
+        <span>Businesses</span>
+      </div>
+      <div className="counter">
+        <strong data-testid="counter-countries">{countryValue.toLocaleString('en-US')}+</strong>
+        <span>Countries</span>
+      </div>
+      <div className="counter">
+        <strong data-testid="counter-cities">{formatThousandsPlus(cityValue)}</strong>
+        <span>Cities</span>
+      </div>
+    </section>
+  );
+}
+
+function FeaturedCard({ business }: { business: FeaturedBusiness }) {
+  const rating = toNumber(business.rating);
+  const reviews = toNumber(business.review_count);
+  return (
+    <Link to={businessHref(business.slug)} className="card featured-card">
+      <div className="card-image">
+        {business.image_url ? (
+          <img src={business.image_url} alt={business.name} loading="lazy" width={320} height={160} />
+        ) : (
+          <span className="placeholder-icon">
+            <Icon name="building" size={48} />
+          </span>
+        )}
+      </div>
+      <div className="card-body">
+        <div className="card-row">
+          <span className="rating-pill">{rating > 0 ? `★ ${rating.toFixed(1)}` : 'New'}</span>
+          {business.phone && (
+            <span className="phone-icon">
+              <Icon name="phone" size={18} label="Phone available" />
+            </span>
+          )}
+        </div>
+        <h3 className="card-title" title={business.name}>
+          {truncate(business.name, 15)}
+        </h3>
+        {business.type && <p className="muted">{business.type}</p>}
+        <p className="muted">{firstAddressPart(business.full_address)}</p>
+        <p className="muted small">{reviewsCapped(reviews)} reviews</p>
+      </div>
+    </Link>
+  );
+}
+
+function TopLists({ data }: { data: HomepageData }) {
+  return (
+    <>
+      <section className="section container" aria-labelledby="categories-heading">
+        <h2 id="categories-heading">Popular Categories</h2>
+        <ul className="chip-grid">
+          {data.popularSearches.slice(0, 12).map((item) => (
+            <li key={item.category}>
+              <Link to={categoryHref(item.category, item.slug)} className="chip-card" title={item.category}>
+                <span>{truncate(item.category, 12)}</span>
+                <span className="muted">{formatK(toNumber(item.count))}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="section container" aria-labelledby="cities-heading">
+        <h2 id="cities-heading">Top Cities</h2>
+        <ul className="chip-grid">
+          {data.topCities.slice(0, 12).map((item) => (
+            <li key={`${item.countryCode}-${item.city}`}>
+              <Link to={cityHref(item.city, item.countryCode, item.slug)} className="chip-card">
+                <span>{item.city}</span>
+                <span className="muted">{formatK(toNumber(item.count))}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="section container" aria-labelledby="countries-heading">
+        <h2 id="countries-heading">Countries</h2>
+        <ul className="chip-grid">
+          {data.topCountries.slice(0, 12).map((item) => (
+            <li key={item.country}>
+              <Link to={countryHref(item.country, item.countryCode, item.slug)} className="chip-card">
+                <span>{item.country}</span>
+                <span className="muted">{toNumber(item.businessCount).toLocaleString('en-US')} businesses</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+function WhyChooseUs() {
+  const features = [
+    { icon: 'map' as const, title: 'Interactive Maps', text: 'See every business on a map and get directions in one click.' },
+    { icon: 'search' as const, title: 'Advanced Search', text: 'Search by name, category, city or country, with typo-tolerant matching.' },
+    { icon: 'check' as const, title: 'Verified Information', text: 'Ratings, reviews, opening hours and contact details kept up to date.' },
+  ];
+  return (
+    <section className="section container" aria-labelledby="why-heading">
+      <h2 id="why-heading">Why Choose Us</h2>
+      <div className="feature-grid">
+        {features.map((feature) => (
+          <div key={feature.title} className="card feature">
+            <span className="feature-icon">
+              <Icon name={feature.icon} size={32} />
+            </span>
+            <h3>{feature.title}</h3>
+            <p className="muted">{feature.text}</p>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

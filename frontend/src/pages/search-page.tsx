@@ -1,0 +1,149 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { searchQuery, type SearchParams } from '../api/queries.ts';
+import type { FacetCount } from '../api/types.ts';
+import { BusinessListCard } from '../components/business-list-card.tsx';
+import { Pagination } from '../components/pagination.tsx';
+import { StateMessage } from '../components/state-message.tsx';
+import { formatInt } from '../lib/format.ts';
+import { pageParam } from '../lib/paged.ts';
+import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
+import { itemList } from '../lib/seo.ts';
+import { businessHref } from '../lib/slugs.ts';
+import { useApi } from '../lib/use-api.ts';
+
+export function readSearchParams(searchParams: URLSearchParams): SearchParams {
+  return {
+    q: (searchParams.get('q') ?? '').trim(),
+    location: (searchParams.get('location') ?? '').trim(),
+    page: pageParam(searchParams.get('page'), 1000),
+    category: searchParams.get('category') ?? undefined,
+    city: searchParams.get('city') ?? undefined,
+  };
+}
+
+function hrefWith(params: SearchParams, change: Partial<SearchParams>): string {
+  const next = { ...params, page: 1, ...change };
+  const query = new URLSearchParams();
+  if (next.q) query.set('q', next.q);
+  if (next.location) query.set('location', next.location);
+  if (next.category) query.set('category', next.category);
+  if (next.city) query.set('city', next.city);
+  if (next.page > 1) query.set('page', String(next.page));
+  return `/search?${query}`;
+}
+
+/** /search?q&location: typo-tolerant keyword + location search with category and city facets. */
+export function SearchPage() {
+  const [searchParams] = useSearchParams();
+  const params = readSearchParams(searchParams);
+  const api = useApi();
+  const hasQuery = Boolean(params.q || params.location);
+  const query = useQuery({ ...searchQuery(api, params), enabled: hasQuery });
+  const results = query.data;
+  const title = params.q ? `Search results for "${params.q}"${params.location ? ` in ${params.location}` : ''}` : 'Search Businesses';
+  useSeo({
+    title: `${title} | ${SITE_NAME}`,
+    description: results ? `${formatInt(results.totalHits)} businesses match your search.` : 'Search businesses by name, category and location.',
+    canonicalPath: hrefWith(params, { page: params.page }),
+    noindex: true,
+    jsonLd: results ? [itemList(results.hits.map((hit) => ({ name: hit.name, path: businessHref(hit.slug) })), title)] : [],
+  });
+  return (
+    <div className="container section">
+      <h1>{title}</h1>
+      <SearchBox key={`${params.q}|${params.location}`} initial={params} />
+      {!hasQuery ? (
+        <p className="muted">Type what you are looking for and, optionally, where.</p>
+      ) : query.isPending ? (
+        <p role="status">Searching...</p>
+      ) : query.isError || !results ? (
+        <StateMessage title="Search is unavailable" text="Please try again later." tone="error" />
+      ) : (
+        <div className="search-layout">
+          <Facets params={params} facets={results.facets} />
+          <section aria-labelledby="results-heading">
+            <h2 id="results-heading" className="muted small">
+              {formatInt(results.totalHits)} {results.totalHits === 1 ? 'result' : 'results'}
+            </h2>
+            {results.hits.length === 0 ? (
+              <StateMessage title="No results found" text="Try a different spelling, a broader term or another location." />
+            ) : (
+              <div className="card-grid">
+                {results.hits.map((hit) => (
+                  <BusinessListCard key={hit.slug} business={hit} />
+                ))}
+              </div>
+            )}
+            <Pagination current={params.page} total={results.totalPages} hrefFor={(page) => hrefWith(params, { page })} label="Search result pages" />
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function SearchBox({ initial }: { initial: SearchParams }) {
+  const navigate = useNavigate();
+  const [q, setQ] = useState(initial.q);
+  const [location, setLocation] = useState(initial.location);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!q.trim() && !location.trim()) return;
+    navigate(hrefWith({ q: q.trim(), location: location.trim(), page: 1 }, {}));
+  };
+  return (
+    <form className="search-form" role="search" onSubmit={submit} aria-label="Search businesses">
+      <label>
+        <span>What</span>
+        <input name="q" value={q} onChange={(event) => setQ(event.target.value)} placeholder="Business name or category" />
+      </label>
+      <label>
+        <span>Where</span>
+        <input name="location" value={location} onChange={(event) => setLocation(event.target.value)} placeholder="City or country" />
+      </label>
+      <button type="submit" className="btn btn-primary">
+        Search
+      </button>
+    </form>
+  );
+}
+
+function Facets({ params, facets }: { params: SearchParams; facets: { category: FacetCount[]; city: FacetCount[] } }) {
+  const group = (name: 'category' | 'city', label: string) => {
+    const entries = [...(facets[name] ?? [])].sort((a, b) => b.count - a.count).slice(0, 10);
+    const active = params[name];
+    if (entries.length === 0 && !active) return null;
+    const activeLabel = entries.find((entry) => entry.value === active)?.label ?? active;
+    return (
+      <div className="facet-group">
+        <h3>{label}</h3>
+        <ul className="chip-list">
+          {active && (
+            <li>
+              <Link to={hrefWith(params, { [name]: undefined })} className="chip active" aria-label={`Remove ${label.toLowerCase()} filter ${activeLabel}`}>
+                {activeLabel} ✕
+              </Link>
+            </li>
+          )}
+          {entries
+            .filter((entry) => entry.value !== active)
+            .map((entry) => (
+              <li key={entry.value}>
+                <Link to={hrefWith(params, { [name]: entry.value })} className="chip">
+                  {entry.label} <span className="muted">({formatInt(entry.count)})</span>
+                </Link>
+              </li>
+            ))}
+        </ul>
+      </div>
+    );
+  };
+  return (
+    <aside className="facets" aria-label="Filters">
+      {group('category', 'Category')}
+      {group('city', 'City')}
+    </aside>
+  );
+}

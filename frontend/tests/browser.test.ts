@@ -1,0 +1,250 @@
+/**
+ * The built public site in Debian's chromium (playwright-core), on the real API, PostgreSQL and
+ * Meilisearch: what a visitor sees and does. Requests to other hosts (map tiles) are blocked, as on
+ * a machine without internet; the page must work regardless. Screenshots of every route at phone
+ * and desktop sizes go to artifacts/screenshots.
+ */
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startTestSite, type TestSite } from './site-fixture.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1366, height: 900 },
+];
+
+describe('public site in a browser', () => {
+  let site: TestSite;
+  let browser: Browser;
+  let context: BrowserContext;
+  let starSlug: string;
+  let hiddenSlug: string;
+  const problems: string[] = [];
+
+  async function open(pathname: string, viewport = VIEWPORTS[1]): Promise<Page> {
+    const page = await context.newPage();
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    page.on('console', (message) => {
+      if (message.type() !== 'error') return;
+      const source = message.location().url ?? '';
+      // A blocked external request (map tiles) is not an error of the site.
+      if (source && !source.startsWith(site.url) && !source.startsWith('about:')) return;
+      // The not-found routes answer their document with a real 404, which chromium reports too.
+      if (/Failed to load resource: the server responded with a status of 404/.test(message.text()) && source === site.url + pathname) return;
+      problems.push(`${pathname}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => problems.push(`${pathname}: ${error.message}`));
+    await page.goto(site.url + pathname, { waitUntil: 'load' });
+    await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
+    return page;
+  }
+
+  before(async () => {
+    site = await startTestSite();
+    const { rows } = await site.pool.query<{ place_id: string; slug: string }>(`SELECT place_id, slug FROM businesses WHERE place_id IN ('star-cafe', 'no-geo')`);
+    starSlug = rows.find((row) => row.place_id === 'star-cafe')!.slug;
+    hiddenSlug = rows.find((row) => row.place_id === 'no-geo')!.slug;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    });
+    context = await browser.newContext();
+    // No internet here: anything not on the site fails fast instead of hanging.
+    await context.route(/^https?:\/\//, (route) => (route.request().url().startsWith(site.url) ? route.continue() : route.abort()));
+    await mkdir(SCREENSHOTS, { recursive: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  test('every route renders its content without console errors, at phone and desktop sizes', async () => {
+    const routes: [string, string][] = [
+      ['/', 'Find Businesses Worldwide'],
+      [`/business/${starSlug}`, 'Sunrise Coffee Roasters'],
+      ['/businesses', 'All Businesses'],
+      ['/categories', 'Business Categories'],
+      ['/categories/b', 'Keywords beginning with B'],
+      ['/categories/bakery', 'Bakery'],
+      ['/countries', 'Explore Businesses by Country'],
+      ['/countries/germany', 'Businesses in Germany'],
+      ['/countries/germany/cities', 'Cities in Germany'],
+      ['/cities', 'Cities Directory'],
+      ['/cities/p', 'Cities beginning with P'],
+      ['/cities/fr/paris', 'Businesses in Paris'],
+      ['/contact', 'Contact Us'],
+      ['/privacy-policy', 'Privacy Policy'],
+      ['/legal-notice', 'Legal Notice'],
+      ['/terms-of-service', 'Terms of Service'],
+      ['/cookie-policy', 'Cookie Policy'],
+      ['/search?q=bakery', 'Search results for "bakery"'],
+      ['/does-not-exist', 'Page Not Found'],
+    ];
+    for (const [pathname, heading] of routes) {
+      // One load per route; the layout is then checked and captured at each size.
+      const page = await open(pathname, VIEWPORTS[1]);
+      assert.equal((await page.locator('h1').first().textContent())?.trim(), heading, `${pathname} heading`);
+      for (const viewport of VIEWPORTS) {
+        await page.setViewportSize({ width: viewport.width, height: viewport.height });
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= viewport.width + 1, `${pathname} fits ${viewport.width}px (scrollWidth ${width})`);
+        const name = pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home';
+        await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${viewport.name}.png`) });
+      }
+      await page.close();
+    }
+    assert.deepEqual(problems, [], 'no console errors or hydration warnings');
+  });
+
+  test('home: counters count up, injected site markup runs, the ad runs sandboxed', async () => {
+    const page = await open('/');
+    await page.waitForFunction(
+      () => ['businesses', 'countries', 'cities'].map((name) => document.querySelector(`[data-testid="counter-${name}"]`)?.textContent).join('|') === '33|2+|4',
+      undefined,
+      { timeout: 5000 },
+    );
+    assert.equal(await page.locator('[data-testid="counter-cities"]').textContent(), '4');
+    assert.equal(await page.evaluate(() => (window as unknown as { __pixelRan?: boolean }).__pixelRan), true, 'pixel script ran');
+    assert.equal(await page.locator('#footer-marker').textContent(), 'Footer tag');
+    assert.equal(await page.locator('meta[name="test-head-tag"]').count(), 1);
+    const frame = page.locator('[data-ad-slot="ad5"] iframe');
+    const sandbox = (await frame.getAttribute('sandbox')) ?? '';
+    assert.ok(sandbox.includes('allow-scripts') && !sandbox.includes('allow-same-origin'), `sandbox="${sandbox}"`);
+    assert.equal(await frame.getAttribute('width'), '300');
+    assert.equal(await frame.getAttribute('height'), '250');
+    assert.equal(await page.frameLocator('[data-ad-slot="ad5"] iframe').locator('#ad-body').textContent(), 'Home advert');
+    assert.equal(await page.locator('.featured-card').count(), 12);
+    await page.close();
+  });
+
+  test('business page: amenity toggles, open badge, map with popup while tiles fail, empty ad slot placeholder', async () => {
+    const page = await open(`/business/${starSlug}`);
+    assert.equal(await page.title(), 'Sunrise Coffee Roasters - Coffee shop | Business Directory');
+    assert.equal(await page.locator('.badge-open').textContent(), 'Open Now');
+    assert.equal(await page.getByTestId('amenity-group').count(), 3);
+    await page.getByRole('button', { name: 'View All' }).click();
+    assert.equal(await page.getByTestId('amenity-group').count(), 5);
+    await page.getByTestId('amenity-group').filter({ hasText: 'Payments' }).getByRole('button', { name: '+2 more' }).click();
+    await page.getByText('Mobile payments').waitFor();
+    await page.getByRole('button', { name: 'Show less', exact: true }).click();
+    assert.equal(await page.getByText('Mobile payments').count(), 0);
+    await page.locator('.leaflet-container').waitFor({ timeout: 5000 });
+    await page.locator('.leaflet-popup-content').getByText('Sunrise Coffee Roasters').waitFor();
+    assert.match((await page.getByRole('link', { name: 'Open in Google Maps' }).getAttribute('href')) ?? '', /q=52\.52,13\.405/);
+    assert.equal(await page.locator('[data-ad-slot="ad1"]').textContent(), 'Advertisement ad1');
+    assert.equal(await page.locator('[data-ad-slot="ad2"] iframe').count(), 1);
+    await page.close();
+
+    const hidden = await open(`/business/${hiddenSlug}`);
+    await hidden.getByText('Location not available').waitFor();
+    await hidden.getByText('Hand-made furniture since 1962.').waitFor();
+    assert.equal(await hidden.locator('.badge-open, .badge-closed').count(), 0, 'no badge without working hours');
+    await hidden.close();
+  });
+
+  test('/businesses pagination, letter bars, text filter back to page 1, grid/list toggle', async () => {
+    const page = await open('/businesses');
+    await page.getByText('Showing 1-20 of 33 businesses').waitFor();
+    await page.getByRole('link', { name: 'Page 2' }).click();
+    await page.getByText('Showing 21-33 of 33 businesses').waitFor();
+    assert.match(page.url(), /\/businesses\?page=2$/);
+    await page.getByText('Page 2 of 2').waitFor();
+    await page.close();
+
+    const categories = await open('/categories');
+    await categories.getByRole('navigation', { name: 'Categories by letter' }).getByRole('link', { name: 'F', exact: true }).click();
+    await categories.getByRole('heading', { name: 'Keywords beginning with F' }).waitFor();
+    await categories.getByRole('link', { name: 'Florist' }).waitFor();
+    await categories.getByRole('link', { name: 'All', exact: true }).click();
+    await categories.getByRole('heading', { name: 'Business Categories' }).waitFor();
+    await categories.getByPlaceholder('Search categories...').fill('flor');
+    await categories.getByText('Showing 1 to 1 of 1 categories').waitFor();
+    await categories.getByPlaceholder('Search categories...').fill('zzz');
+    await categories.getByText('No categories found').waitFor();
+    await categories.getByPlaceholder('Search categories...').fill('');
+    await categories.getByRole('button', { name: 'List' }).click();
+    assert.equal(await categories.locator('[data-view="list"]').count(), 1);
+    await categories.close();
+
+    const cities = await open('/cities');
+    await cities.getByPlaceholder('Search cities or countries...').fill('fr');
+    await cities.getByText('Showing 1 to 2 of 2 cities').waitFor();
+    await cities.getByRole('navigation', { name: 'Cities by letter (bottom)' }).getByRole('link', { name: 'M', exact: true }).click();
+    await cities.getByRole('heading', { name: 'Cities beginning with M' }).waitFor();
+    await cities.close();
+  });
+
+  test('not-found search goes to /search with the query and the location', async () => {
+    const page = await open('/no/such/page');
+    const button = page.getByRole('button', { name: 'Search' });
+    assert.equal(await button.isDisabled(), true, 'disabled while the query is empty');
+    await page.getByLabel('What are you looking for?').fill('   ');
+    assert.equal(await button.isDisabled(), true, 'disabled for a blank query');
+    await page.getByLabel('What are you looking for?').fill('boulangerie');
+    await page.getByLabel('Where?').fill(' Paris ');
+    await page.getByLabel('What are you looking for?').press('Enter');
+    await page.waitForURL(/\/search\?q=boulangerie&location=Paris$/);
+    await page.getByRole('link', { name: 'Boulangerie Paris 0', exact: true }).waitFor();
+    await page.close();
+
+    const search = await open('/search?q=bakry');
+    await search.getByRole('link', { name: /Berlin Bakery/ }).first().waitFor();
+    const facet = search.getByRole('complementary', { name: 'Filters' }).getByRole('link', { name: /Munich/ });
+    if (await facet.count()) {
+      await facet.first().click();
+      await search.waitForURL(/city=/);
+    }
+    await search.close();
+
+    const none = await open('/search?q=qqqqxxxxzzzz');
+    await none.getByText('No results found').waitFor();
+    await none.close();
+  });
+
+  test('contact form: validation messages, Sending..., success and failure notices', async () => {
+    const page = await open('/contact');
+    // The test server listens on an ephemeral port, not on PUBLIC_URL: present the allowed Origin.
+    let fail = false;
+    const contactStatuses: number[] = [];
+    await page.route('**/api/contact', async (route) => {
+      if (fail) return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const response = await route.fetch({ headers: { ...route.request().headers(), origin: site.origin } });
+      contactStatuses.push(response.status());
+      return route.fulfill({ response });
+    });
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    for (const message of ['Name must be at least 2 characters', 'Please enter a valid email address', 'Subject must be at least 5 characters', 'Message must be at least 10 characters']) {
+      await page.getByText(message).waitFor();
+    }
+    await page.getByLabel(/^Name/).fill('Ada Lovelace');
+    await page.getByLabel(/^Email/).fill('ada@example.com');
+    await page.getByLabel(/^Subject/).fill('Listing question');
+    await page.getByLabel(/^Message/).fill('How do I add my bakery to the directory?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    const sending = page.getByRole('button', { name: 'Sending...' });
+    await sending.waitFor();
+    assert.equal(await sending.isDisabled(), true);
+    await page.getByText('Message Sent Successfully').waitFor();
+    assert.deepEqual(contactStatuses, [201]);
+    assert.equal(await page.getByLabel(/^Name/).inputValue(), '', 'form cleared');
+    const stored = await site.pool.query(`SELECT subject FROM contact_messages`);
+    assert.equal(stored.rows[0]?.subject, 'Listing question');
+
+    fail = true;
+    await page.getByLabel(/^Name/).fill('Ada Lovelace');
+    await page.getByLabel(/^Email/).fill('ada@example.com');
+    await page.getByLabel(/^Subject/).fill('Second question');
+    await page.getByLabel(/^Message/).fill('Is there an API for partners?');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Failed to send message. Please try again later.').waitFor();
+    assert.equal(await page.getByRole('alert').locator('strong').textContent(), 'Error');
+    assert.equal(await page.getByLabel(/^Name/).inputValue(), 'Ada Lovelace', 'kept after a failure');
+    await page.close();
+  });
+});

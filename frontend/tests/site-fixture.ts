@@ -1,0 +1,97 @@
+/**
+ * The built public site on the real API over real PostgreSQL + Meilisearch, with a small directory:
+ * for the browser and crawler-view tests. Data goes in through the real writer and indexer
+ * (seedDirectory); site settings and ad codes straight into their tables.
+ */
+import { buildBusiness, seedDirectory } from '../../api/src/services/public/testing/public-fixtures.ts';
+import { startTestApi } from '../../api/src/test/api-harness.ts';
+import type { BusinessRow } from '../../common/business.ts';
+import { ensureFrontendBuild } from '../server/build.ts';
+import { createFrontendRouter } from '../server/create-frontend-handler.ts';
+
+export type TestSite = Awaited<ReturnType<typeof startTestApi>>;
+
+export const PUBLIC_URL = 'https://directory.example';
+
+const AMENITIES = {
+  'Service options': { 'Dine-in': true, Takeout: true, Delivery: true, 'Curbside pickup': true, 'Outdoor seating': true, 'No-contact delivery': true },
+  Accessibility: { 'Wheelchair accessible entrance': true, 'Wheelchair accessible restroom': false },
+  Offerings: { Coffee: true, 'Vegan options': true },
+  Payments: { 'Credit cards': true, 'Debit cards': true, Cash: true, Checks: false, 'Mobile payments': true, 'Gift cards': true, NFC: 'Apple Pay, Google Pay' },
+  Atmosphere: { Cozy: true },
+};
+
+export function directoryRows(): BusinessRow[] {
+  const rows: BusinessRow[] = [];
+  rows.push(
+    buildBusiness({
+      placeId: 'star-cafe',
+      name: 'Sunrise Coffee Roasters',
+      type: 'Coffee shop',
+      category: 'Coffee shop',
+      city: 'Berlin',
+      fullAddress: 'Torstrasse 1, 10119 Berlin, Germany',
+      rating: 4.7,
+      reviewCount: 321,
+      reviewsLink: 'https://www.google.com/maps/place/?q=sunrise',
+      verified: true,
+      about: AMENITIES,
+      workingHours: { Monday: 'Open 24 hours', Tuesday: 'Open 24 hours', Wednesday: 'Open 24 hours', Thursday: 'Open 24 hours', Friday: 'Open 24 hours', Saturday: 'Open 24 hours', Sunday: 'Open 24 hours' },
+    }),
+    buildBusiness({
+      placeId: 'no-geo',
+      name: 'Hidden Workshop',
+      type: 'Carpenter',
+      category: 'Carpenter',
+      city: 'Munich',
+      fullAddress: 'Hinterhof 2, 80331 Munich, Germany',
+      latitude: null,
+      longitude: null,
+      about: 'Hand-made furniture since 1962.',
+      rating: null,
+      reviewCount: 0,
+      phone: null,
+      workingHours: null,
+    }),
+  );
+  for (let n = 0; n < 26; n++) {
+    rows.push(buildBusiness({ placeId: `berlin-${n}`, name: `Berlin Bakery ${n}`, city: n % 2 ? 'Berlin' : 'Munich', rating: 3.5 + (n % 3) / 2 }));
+  }
+  for (let n = 0; n < 4; n++) {
+    rows.push(
+      buildBusiness({
+        placeId: `paris-${n}`,
+        name: `Boulangerie Paris ${n}`,
+        type: 'Bakery',
+        category: 'Bakery',
+        city: 'Paris',
+        country: 'France',
+        countryCode: 'FR',
+        fullAddress: `${n} Rue de Rivoli, 75001 Paris, France`,
+        latitude: 48.86,
+        longitude: 2.35,
+      }),
+    );
+  }
+  rows.push(
+    buildBusiness({ placeId: 'lyon', name: 'Lyon Florist', type: 'Florist', category: 'Florist', city: 'Lyon', country: 'France', countryCode: 'FR', fullAddress: '1 Place Bellecour, Lyon, France' }),
+  );
+  return rows;
+}
+
+export async function startTestSite(): Promise<TestSite> {
+  await ensureFrontendBuild();
+  const site = await startTestApi({
+    withAdmin: false,
+    env: { PUBLIC_URL },
+    fallbackRouters: [(deps) => createFrontendRouter({ config: deps.config, pool: deps.pool })],
+  });
+  await site.pool.query(`
+    INSERT INTO site_settings (key, value) VALUES
+      ('head_tags', '<meta name="test-head-tag" content="present">'),
+      ('facebook_pixel', '<script>window.__pixelRan = true;</script><noscript id="pixel-marker">pixel</noscript>'),
+      ('footer_tags', '<div id="footer-marker">Footer tag</div>')`);
+  await site.pool.query(`INSERT INTO advertisement_codes (slot, html) VALUES ('ad5', '<p id="ad-body">Home advert</p>'), ('ad2', '<p>Hero advert</p>')`);
+  await seedDirectory({ config: site.config, pool: site.pool, rows: directoryRows() });
+  return site;
+}
