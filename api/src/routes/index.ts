@@ -28,6 +28,7 @@ import { createSearchRouter } from './search/search.router.ts';
 import { createSiteSettingsRouter } from './site-settings/site-settings.router.ts';
 import { importProgressSocket } from './uploads/import-progress.socket.ts';
 import { createUploadsRouter } from './uploads/uploads.router.ts';
+import { createFrontendRouter } from '../../../frontend/server/create-frontend-handler.ts';
 
 export type RouterFactory = (deps: RouteDeps) => Router;
 
@@ -42,7 +43,7 @@ export const routers: RouterFactory[] = [createHealthRouter, createAdminAuthRout
  * Mounted after the JSON 404 for unknown /api paths: the place for the frontend's server-side
  * rendering catch-all, so it never answers an /api request with HTML.
  */
-export const fallbackRouters: RouterFactory[] = [];
+export const fallbackRouters: RouterFactory[] = [(deps) => createFrontendRouter({ config: deps.config, pool: deps.pool })];
 
 /** A WebSocket (or other Upgrade) endpoint. Under /api/admin the admin is already authenticated. */
 export interface UpgradeHandler {

@@ -1,0 +1,50 @@
+/** Business reads: the paged list, a city's businesses (nearby), and the detail page. */
+import { Router } from 'express';
+import { z } from 'zod';
+import { BusinessDetail, BusinessPage, BusinessPageQuery, CityBusinesses, CityBusinessesQuery } from '../../../../common/api/public.ts';
+import type { RouteDeps } from '../../deps.ts';
+import { findBusinessBySlug, listBusinessesPage, listCityBusinesses } from '../../services/public/businesses.ts';
+import { parsePublicInput } from '../../services/public/parse-public-input.ts';
+import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
+
+const CityBusinessesParams = CityBusinessesQuery.extend({
+  countryCode: z.string().regex(/^[A-Za-z]{2}$/, 'countryCode must be a 2-letter ISO code').optional(),
+  exclude: z.string().max(200).optional(),
+});
+
+export function createBusinessesRouter(deps: RouteDeps): Router {
+  const { reader, cache } = getPublicContext(deps);
+  const router = Router();
+
+  router.get(
+    '/api/businesses',
+    cache.json({
+      maxAgeSeconds: CACHE_SECONDS.lists,
+      schema: BusinessPage,
+      produce: (req) => listBusinessesPage({ reader, page: parsePublicInput(BusinessPageQuery, req.query).page }),
+    }),
+  );
+
+  router.get(
+    '/api/businesses/city/:city',
+    cache.json({
+      maxAgeSeconds: CACHE_SECONDS.lists,
+      schema: CityBusinesses,
+      produce: (req) => {
+        const query = parsePublicInput(CityBusinessesParams, req.query);
+        return listCityBusinesses({ reader, city: String(req.params.city), ...query });
+      },
+    }),
+  );
+
+  router.get(
+    '/api/businesses/:slug',
+    cache.json({
+      maxAgeSeconds: CACHE_SECONDS.detail,
+      schema: BusinessDetail,
+      produce: (req) => findBusinessBySlug({ reader, prisma: deps.prisma, logger: deps.logger, slug: String(req.params.slug) }),
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,130 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { BusinessDetail, BusinessPage, CityBusinesses, ErrorBody } from '../../../../common/api/public.ts';
+import { createLogger } from '../../../../platform/logger.ts';
+import { buildBusiness, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
+import { startServer, type RunningServer } from '../../server.ts';
+import { startTestApi } from '../../test/api-harness.ts';
+
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+
+describe('business reads', () => {
+  let api: Api;
+  let deadSearch: RunningServer;
+
+  before(async () => {
+    api = await startTestApi({ withAdmin: false });
+    const rows = Array.from({ length: 25 }, (_, n) =>
+      buildBusiness({ placeId: `biz-${n}`, name: `Bakery Number ${n}`, rating: n === 3 ? 4.9 : 4.0, city: n < 5 ? 'Hamburg' : 'Berlin' }),
+    );
+    rows.push(buildBusiness({ placeId: 'paris', name: 'Le Petit Four', city: 'Paris', countryCode: 'FR', country: 'France', latitude: 48.85, longitude: 2.35 }));
+    await seedDirectory({ config: api.config, pool: api.pool, rows });
+    // A second app whose Meilisearch is a closed port: lists must fail fast with 503 JSON.
+    deadSearch = await startServer(
+      { config: { ...api.config, meiliUrl: 'http://127.0.0.1:9' }, prisma: api.prisma, pool: api.pool, meili: api.meili, logger: createLogger('dead-search') },
+      { host: '127.0.0.1', port: 0, shutdownTimeoutMs: 500 },
+    );
+  });
+  after(async () => {
+    await deadSearch?.close();
+    await api?.close();
+  });
+
+  test('GET /api/businesses pages 20 at a time with the spec paging fields', async () => {
+    const first = BusinessPage.parse(await (await api.request('/api/businesses')).json());
+    assert.equal(first.businesses.length, 20);
+    assert.deepEqual(
+      { currentPage: first.currentPage, totalPages: first.totalPages, totalCount: first.totalCount, hasNextPage: first.hasNextPage, hasPrevPage: first.hasPrevPage },
+      { currentPage: 1, totalPages: 2, totalCount: 26, hasNextPage: true, hasPrevPage: false },
+    );
+    const second = BusinessPage.parse(await (await api.request('/api/businesses?page=2')).json());
+    assert.equal(second.businesses.length, 6, "'Showing 21 to 26 of 26'");
+    assert.equal(second.hasNextPage, false);
+    assert.equal(second.hasPrevPage, true);
+    const ids = new Set([...first.businesses, ...second.businesses].map((business) => business.id));
+    assert.equal(ids.size, 26, 'no business on two pages');
+    const paris = second.businesses.concat(first.businesses).find((business) => business.city === 'Paris');
+    assert.equal(paris?.country, 'France');
+    assert.equal(typeof first.businesses[0].rating, 'number');
+  });
+
+  test('GET /api/businesses rejects a page outside 1..100 with a clear 400', async () => {
+    for (const page of ['0', '101', 'abc', '1.5', '-3']) {
+      const response = await api.request(`/api/businesses?page=${page}`);
+      assert.equal(response.status, 400, `page=${page}`);
+      const body = ErrorBody.parse(await response.json());
+      assert.equal(body.error, 'bad_request');
+      assert.equal(body.message, 'page must be an integer from 1 to 100');
+    }
+  });
+
+  test('GET /api/businesses/{slug} answers the spec detail shape', async () => {
+    const { rows } = await api.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'paris'`);
+    const response = await api.request(`/api/businesses/${rows[0].slug}`);
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('cache-control') ?? '', /max-age=600/);
+    const business = BusinessDetail.parse(await response.json());
+    assert.equal(business.name, 'Le Petit Four');
+    assert.equal(business.country, 'France');
+    assert.equal(business.latitude, '48.85');
+    assert.equal(business.longitude, '2.35');
+    assert.deepEqual(JSON.parse(business.workingHours!), { Monday: '9AM-5PM', Sunday: 'Closed' });
+    assert.deepEqual(JSON.parse(business.about!), { 'Service options': { Takeout: true, Delivery: false } });
+  });
+
+  test("the spec's retry (slug minus its 6-character suffix) finds the business", async () => {
+    const { rows } = await api.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'paris'`);
+    const stripped = rows[0].slug.replace(/-[a-z0-9]{6}$/, '');
+    const response = await api.request(`/api/businesses/${stripped}`);
+    assert.equal(response.status, 200);
+    assert.equal(BusinessDetail.parse(await response.json()).slug, rows[0].slug);
+  });
+
+  test('an unknown slug is a 404 JSON', async () => {
+    const response = await api.request('/api/businesses/no-such-business-abc123');
+    assert.equal(response.status, 404);
+    const body = ErrorBody.parse(await response.json());
+    assert.equal(body.error, 'not_found');
+    assert.ok(!('stack' in body));
+  });
+
+  test('a business saved but not indexed yet is served from PostgreSQL', async () => {
+    await api.pool.query(
+      `INSERT INTO businesses (name, slug, city, country_code, rating, review_count) VALUES ('Fresh Shop', 'fresh-shop-berlin-aaaaaa', 'Berlin', 'DE', 4.2, 3)`,
+    );
+    const business = BusinessDetail.parse(await (await api.request('/api/businesses/fresh-shop-berlin-aaaaaa')).json());
+    assert.equal(business.name, 'Fresh Shop');
+    assert.equal(business.country, 'Germany');
+  });
+
+  test('a detail answer revalidates to 304 with its ETag', async () => {
+    const first = await api.request('/api/businesses?page=1');
+    const etag = first.headers.get('etag');
+    assert.ok(etag);
+    // fetch() adds 'Cache-Control: no-cache' to conditional requests unless one is given; a browser
+    // revalidating a stale entry sends max-age=0.
+    const second = await api.request('/api/businesses?page=1', { headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' } });
+    assert.equal(second.status, 304);
+  });
+
+  test('GET /api/businesses/city/{city}?limit=6 lists that city, best rated first', async () => {
+    const body = CityBusinesses.parse(await (await api.request('/api/businesses/city/Hamburg?limit=6')).json());
+    assert.equal(body.businesses.length, 5);
+    assert.ok(body.businesses.every((business) => business.city === 'Hamburg'));
+    assert.equal(body.businesses[0].name, 'Bakery Number 3');
+    const limited = CityBusinesses.parse(await (await api.request('/api/businesses/city/berlin?limit=6')).json());
+    assert.equal(limited.businesses.length, 6);
+  });
+
+  test('with Meilisearch unreachable lists answer 503 JSON fast, detail falls back to PostgreSQL', async () => {
+    const started = Date.now();
+    const list = await fetch(`${deadSearch.url}/api/businesses?page=1`);
+    assert.equal(list.status, 503);
+    assert.equal(ErrorBody.parse(await list.json()).error, 'service_unavailable');
+    assert.ok(Date.now() - started < 3000, 'no hang');
+    const { rows } = await api.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'paris'`);
+    const detail = await fetch(`${deadSearch.url}/api/businesses/${rows[0].slug}`);
+    assert.equal(detail.status, 200);
+    assert.equal(BusinessDetail.parse(await detail.json()).name, 'Le Petit Four');
+  });
+});

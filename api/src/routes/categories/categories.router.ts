@@ -1,0 +1,29 @@
+/** GET /api/categories[?letter=X] and GET /api/categories/{slug}?page&limit. */
+import { Router } from 'express';
+import { CategoryDetail, CategoryList, LetterQuery, PagedQuery } from '../../../../common/api/public.ts';
+import type { RouteDeps } from '../../deps.ts';
+import { getCategoryDetail, listCategories } from '../../services/public/aggregates.ts';
+import { parsePublicInput } from '../../services/public/parse-public-input.ts';
+import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
+
+export function createCategoriesRouter(deps: RouteDeps): Router {
+  const { reader, cache } = getPublicContext(deps);
+  const router = Router();
+  router.get(
+    '/api/categories',
+    cache.json({
+      maxAgeSeconds: CACHE_SECONDS.aggregates,
+      schema: CategoryList,
+      produce: (req) => listCategories({ reader, letter: parsePublicInput(LetterQuery, req.query).letter }),
+    }),
+  );
+  router.get(
+    '/api/categories/:slug',
+    cache.json({
+      maxAgeSeconds: CACHE_SECONDS.aggregates,
+      schema: CategoryDetail,
+      produce: (req) => getCategoryDetail({ reader, slug: String(req.params.slug).toLowerCase(), ...parsePublicInput(PagedQuery, req.query) }),
+    }),
+  );
+  return router;
+}

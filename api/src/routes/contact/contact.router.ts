@@ -1,0 +1,34 @@
+/** POST /api/contact: rate limit -> size limit -> validate -> store -> answer. */
+import { Router } from 'express';
+import { ContactInput } from '../../../../common/api/public.ts';
+import type { RouteDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
+import { parsePublicInput } from '../../services/public/parse-public-input.ts';
+import { rateLimitByIp } from '../../services/public/rate-limit.ts';
+import { submitContactMessage } from '../../services/public/submit-contact-message.ts';
+
+/** A real message is a few KB at most (5,000 characters of message plus the other fields). */
+export const CONTACT_BODY_LIMIT_BYTES = 32 * 1024;
+export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
+
+export function createContactRouter(deps: RouteDeps): Router {
+  const router = Router();
+  router.post(
+    '/api/contact',
+    rateLimitByIp({ ...CONTACT_RATE_LIMIT, message: 'Too many messages from this address. Please try again later.' }),
+    async (req, res) => {
+      if (Number(req.headers['content-length'] ?? 0) > CONTACT_BODY_LIMIT_BYTES) {
+        throw new AppError('payload_too_large', 'The message is too large.');
+      }
+      const input = parsePublicInput(ContactInput, req.body);
+      const { response } = await submitContactMessage({
+        prisma: deps.prisma,
+        input,
+        ip: req.ip ?? null,
+        userAgent: req.get('user-agent') ?? null,
+      });
+      res.status(201).set('Cache-Control', 'no-store').json(response);
+    },
+  );
+  return router;
+}

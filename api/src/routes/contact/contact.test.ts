@@ -1,0 +1,83 @@
+import assert from 'node:assert/strict';
+import { after, before, beforeEach, describe, test } from 'node:test';
+import { ContactResponse, ErrorBody } from '../../../../common/api/public.ts';
+import { startTestApi } from '../../test/api-harness.ts';
+import { CONTACT_RATE_LIMIT } from './contact.router.ts';
+
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+
+const valid = {
+  name: 'Ada Lovelace',
+  email: 'ada@example.com',
+  subject: 'Listing update',
+  message: 'Please update our opening hours.',
+  company: '',
+  phone: '',
+};
+
+describe('POST /api/contact', () => {
+  let api: Api;
+  let ip = 0;
+  // Each test speaks from its own address so the rate limit of one does not leak into the next.
+  const post = (body: unknown, address = `10.0.0.${ip}`) => api.postJson('/api/contact', body, { 'x-forwarded-for': address });
+
+  before(async () => {
+    api = await startTestApi({ withAdmin: false, env: { TRUST_PROXY: 'true' } });
+  });
+  beforeEach(() => {
+    ip += 1;
+  });
+  after(async () => api?.close());
+
+  test('a valid message is stored, then answered with success', async () => {
+    const response = await post({ ...valid, company: 'Analytical Engines Ltd', phone: '+44 20 1234' });
+    assert.equal(response.status, 201);
+    const body = ContactResponse.parse(await response.json());
+    assert.equal(body.success, true);
+    const rows = await api.prisma.contactMessage.findMany({ where: { email: 'ada@example.com' } });
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].subject, 'Listing update');
+    assert.equal(rows[0].company, 'Analytical Engines Ltd');
+    assert.equal(rows[0].phone, '+44 20 1234');
+  });
+
+  test('each rule answers 400 with the spec message', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ ...valid, name: 'A' }, 'Name must be at least 2 characters'],
+      [{ ...valid, email: 'not-an-email' }, 'Please enter a valid email address'],
+      [{ ...valid, subject: 'Hey' }, 'Subject must be at least 5 characters'],
+      [{ ...valid, message: 'Too short' }, 'Message must be at least 10 characters'],
+      [{ ...valid, name: '   ' }, 'Name must be at least 2 characters'],
+      [{ email: valid.email, subject: valid.subject, message: valid.message }, 'Name must be at least 2 characters'],
+      [{ ...valid, message: 'x'.repeat(5001) }, 'Message must be at most 5000 characters'],
+    ];
+    for (const [index, [body, message]] of cases.entries()) {
+      const response = await post(body, `10.1.0.${index + 1}`);
+      assert.equal(response.status, 400, message);
+      const error = ErrorBody.parse(await response.json());
+      assert.deepEqual([error.error, error.message], ['bad_request', message]);
+    }
+    assert.equal(await api.prisma.contactMessage.count({ where: { name: 'A' } }), 0);
+  });
+
+  test('a filled honeypot is told "sent" but nothing is stored', async () => {
+    const response = await post({ ...valid, email: 'bot@example.com', website: 'http://spam.example' });
+    assert.equal(response.status, 201);
+    assert.equal(await api.prisma.contactMessage.count({ where: { email: 'bot@example.com' } }), 0);
+  });
+
+  test('more than the limit per address answers 429 JSON', async () => {
+    for (let n = 0; n < CONTACT_RATE_LIMIT.limit; n++) assert.equal((await post({ ...valid, email: `r${n}@example.com` }, '10.9.9.9')).status, 201);
+    const blocked = await post({ ...valid, email: 'blocked@example.com' }, '10.9.9.9');
+    assert.equal(blocked.status, 429);
+    assert.equal(ErrorBody.parse(await blocked.json()).error, 'too_many_requests');
+    assert.ok(Number(blocked.headers.get('retry-after')) > 0);
+    assert.equal((await post({ ...valid, email: 'other@example.com' }, '10.9.9.10')).status, 201, 'other addresses are not affected');
+  });
+
+  test('an oversized body is refused with 413 JSON', async () => {
+    const response = await post({ ...valid, message: 'x'.repeat(40_000) });
+    assert.equal(response.status, 413);
+    assert.equal(ErrorBody.parse(await response.json()).error, 'payload_too_large');
+  });
+});

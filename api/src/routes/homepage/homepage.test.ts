@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FeaturedBusinesses, HomepageData } from '../../../../common/api/public.ts';
+import { withTransaction } from '../../../../platform/db/pool.ts';
+import { writeBusinessBatch } from '../../../../platform/db/business-writer.ts';
+import { buildBusiness, reindexDirectory, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
+import { startTestApi } from '../../test/api-harness.ts';
+
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+
+describe('home page reads', () => {
+  let api: Api;
+
+  before(async () => {
+    api = await startTestApi({ withAdmin: false });
+    const rows = [
+      ...Array.from({ length: 6 }, (_, n) => buildBusiness({ city: 'London', countryCode: 'GB', country: 'United Kingdom', category: 'Pub', rating: 3 + n / 10 })),
+      ...Array.from({ length: 4 }, () => buildBusiness({ city: 'Toronto', countryCode: 'CA', country: 'Canada', category: 'Cafe' })),
+      ...Array.from({ length: 10 }, (_, n) => buildBusiness({ city: 'Nairobi', countryCode: 'KE', country: 'Kenya', category: 'Bakery', rating: 4, photo: n === 0 ? 'https://img.example/1.jpg' : null })),
+    ];
+    await seedDirectory({ config: api.config, pool: api.pool, rows });
+  });
+  after(async () => api?.close());
+
+  test('GET /api/homepage-data: popular categories, top cities with their REAL country code, top countries', async () => {
+    const response = await api.request('/api/homepage-data');
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('cache-control') ?? '', /max-age=7200/);
+    const home = HomepageData.parse(await response.json());
+    assert.deepEqual(home.popularSearches.map(({ category, count }) => [category, count]), [['Bakery', 10], ['Pub', 6], ['Cafe', 4]]);
+    assert.deepEqual(home.topCities.map(({ city, count, countryCode, slug }) => [city, count, countryCode, slug]), [
+      ['Nairobi', 10, 'KE', 'nairobi'],
+      ['London', 6, 'GB', 'london'],
+      ['Toronto', 4, 'CA', 'toronto'],
+    ]);
+    assert.deepEqual(home.topCountries.map(({ country, businessCount }) => [country, businessCount]), [['Kenya', 10], ['United Kingdom', 6], ['Canada', 4]]);
+    assert.deepEqual(home.totals, { businesses: 20, countries: 3, cities: 3, categories: 3 });
+  });
+
+  test('GET /api/featured-businesses: 12 cards in the spec field names, photo first', async () => {
+    const response = await api.request('/api/featured-businesses');
+    assert.match(response.headers.get('cache-control') ?? '', /max-age=1800/);
+    const featured = FeaturedBusinesses.parse(await response.json());
+    assert.equal(featured.length, 12);
+    assert.equal(featured[0].image_url, 'https://img.example/1.jpg');
+    assert.equal(typeof featured[0].review_count, 'number');
+  });
+
+  test('answers are gzip-compressed for clients that accept it and revalidate to 304', async () => {
+    const response = await api.request('/api/featured-businesses', { headers: { 'accept-encoding': 'gzip' } });
+    assert.equal(response.headers.get('content-encoding'), 'gzip');
+    FeaturedBusinesses.parse(await response.json());
+    const etag = response.headers.get('etag')!;
+    const lastModified = response.headers.get('last-modified')!;
+    const byEtag = await api.request('/api/featured-businesses', { headers: { 'if-none-match': etag, 'cache-control': 'max-age=0' } });
+    assert.equal(byEtag.status, 304);
+    const byDate = await api.request('/api/featured-businesses', { headers: { 'if-modified-since': lastModified, 'cache-control': 'max-age=0' } });
+    assert.equal(byDate.status, 304);
+  });
+
+  test('the cached answer is replaced once the indexer publishes new data', async () => {
+    const before = HomepageData.parse(await (await api.request('/api/homepage-data')).json());
+    await withTransaction(api.pool, (client) =>
+      writeBusinessBatch(client, Array.from({ length: 12 }, () => buildBusiness({ city: 'Lagos', countryCode: 'NG', country: 'Nigeria', category: 'Tailor' })), {
+        mode: 'upsert',
+        source: 'test',
+      }),
+    );
+    await reindexDirectory({ config: api.config, pool: api.pool });
+    await sleep(1600); // the data version is re-read in the background every second
+    const after = HomepageData.parse(await (await api.request('/api/homepage-data')).json());
+    assert.equal(before.totals.businesses, 20);
+    assert.equal(after.totals.businesses, 32);
+    assert.deepEqual(after.popularSearches[0], { category: 'Tailor', count: 12, slug: 'tailor' });
+    assert.deepEqual(after.topCities[0].countryCode, 'NG');
+  });
+});

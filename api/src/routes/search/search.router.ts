@@ -1,0 +1,21 @@
+/** GET /api/search?q&location&page&lat&lng: keyword + place search with facet counts. */
+import { Router } from 'express';
+import { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
+import type { RouteDeps } from '../../deps.ts';
+import { parsePublicInput } from '../../services/public/parse-public-input.ts';
+import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
+import { searchBusinesses } from '../../services/public/search-businesses.ts';
+
+export function createSearchRouter(deps: RouteDeps): Router {
+  const { reader, cache } = getPublicContext(deps);
+  const router = Router();
+  router.get(
+    '/api/search',
+    cache.json({
+      maxAgeSeconds: CACHE_SECONDS.search,
+      schema: SearchResult,
+      produce: (req) => searchBusinesses({ reader, query: parsePublicInput(SearchQuery, req.query) }),
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { ErrorBody, SearchResult } from '../../../../common/api/public.ts';
+import { buildBusiness, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
+import { startTestApi } from '../../test/api-harness.ts';
+
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+
+const pizza = (name: string, city: string, countryCode: string, latitude: number, longitude: number, extra = {}) =>
+  buildBusiness({ name, city, countryCode, latitude, longitude, category: 'Pizza restaurant', type: 'Pizza restaurant', subtypes: ['Pizza restaurant'], ...extra });
+
+describe('GET /api/search', () => {
+  let api: Api;
+
+  before(async () => {
+    api = await startTestApi({ withAdmin: false });
+    await seedDirectory({
+      config: api.config,
+      pool: api.pool,
+      rows: [
+        buildBusiness({ name: 'Sunrise Bakery', city: 'Berlin', countryCode: 'DE', category: 'Bakery', type: 'Bakery' }),
+        pizza('Moonlight Pizza', 'Berlin', 'DE', 52.52, 13.405),
+        pizza('Pizza Hamburg Hafen', 'Hamburg', 'DE', 53.55, 9.99),
+        pizza('Pizza Bavaria', 'Munich', 'DE', 48.137, 11.575),
+        pizza('Pizza Napoli', 'Paris', 'FR', 48.857, 2.352, { country: 'France', fullAddress: '1 Rue de Rivoli, 75001 Paris, France' }),
+        pizza('Pizza Roma', 'Paris', 'US', 33.66, -95.55, { country: 'United States', state: 'Texas', fullAddress: '1 Main St, Paris, TX 75460' }),
+        buildBusiness({ name: 'Tyre Service', city: 'Paris', countryCode: 'FR', category: 'Tire shop', type: 'Tire shop' }),
+      ],
+    });
+  });
+  after(async () => api?.close());
+
+  async function search(query: string): Promise<SearchResult> {
+    const response = await api.request(`/api/search?${query}`);
+    assert.equal(response.status, 200, await response.clone().text());
+    return SearchResult.parse(await response.json());
+  }
+
+  test('keywords are typo tolerant over name, category and type', async () => {
+    const result = await search('q=pizzza');
+    assert.equal(result.totalCount, 5);
+    assert.ok(result.businesses.every((business) => business.category === 'Pizza restaurant'));
+    const bakery = await search('q=bakkery');
+    assert.deepEqual(bakery.businesses.map((business) => business.name), ['Sunrise Bakery']);
+  });
+
+  test('a location filters by city (every country with that city), "City, Country", or country', async () => {
+    const paris = await search('q=pizza&location=Paris');
+    assert.deepEqual(paris.businesses.map((business) => business.name).sort(), ['Pizza Napoli', 'Pizza Roma']);
+    const france = await search('q=pizza&location=Paris%2C%20France');
+    assert.deepEqual(france.businesses.map((business) => business.name), ['Pizza Napoli']);
+    const typo = await search('q=pizza&location=Pariss');
+    assert.deepEqual(typo.businesses.map((business) => business.name).sort(), ['Pizza Napoli', 'Pizza Roma']);
+    const germany = await search('q=pizza&location=germany');
+    assert.equal(germany.totalCount, 3);
+    assert.ok(germany.businesses.every((business) => business.countryCode === 'DE'));
+  });
+
+  test('a location that is not a known place matches the address or state', async () => {
+    const texas = await search('q=pizza&location=Texas');
+    assert.deepEqual(texas.businesses.map((business) => business.name), ['Pizza Roma']);
+  });
+
+  test('with lat/lng the nearest results come first, with their distance', async () => {
+    const near = await search('q=pizza&location=germany&lat=53.5&lng=10');
+    assert.deepEqual(near.businesses.map((business) => business.name), ['Pizza Hamburg Hafen', 'Moonlight Pizza', 'Pizza Bavaria']);
+    const distances = near.businesses.map((business) => business.distanceMeters!);
+    assert.ok(distances.every((distance, index) => index === 0 || distance >= distances[index - 1]));
+    assert.ok(distances[0] < 10_000);
+  });
+
+  test('facet counts of category and city describe the result set', async () => {
+    const result = await search('q=pizza');
+    assert.deepEqual(result.facets.category, [{ value: 'pizza-restaurant', label: 'Pizza restaurant', count: 5 }]);
+    assert.deepEqual(result.facets.city[0], { value: 'paris', label: 'Paris', count: 2 });
+    assert.equal(result.facets.city.reduce((sum, city) => sum + city.count, 0), 5);
+  });
+
+  test('paging fields follow the list shape', async () => {
+    const result = await search('q=pizza&limit=2&page=2');
+    assert.equal(result.businesses.length, 2);
+    assert.deepEqual([result.currentPage, result.totalPages, result.totalCount, result.hasNextPage, result.hasPrevPage], [2, 3, 5, true, true]);
+  });
+
+  test('lat without lng is a 400', async () => {
+    const response = await api.request('/api/search?q=pizza&lat=10');
+    assert.equal(response.status, 400);
+    assert.equal(ErrorBody.parse(await response.json()).message, 'lat and lng must be given together');
+  });
+});

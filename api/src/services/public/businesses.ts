@@ -1,0 +1,128 @@
+/** Business reads of the visitor API: detail by slug, the paged list, and a city's businesses. */
+import type { BusinessDetail, BusinessListItem, BusinessPage } from '../../../../common/api/public.ts';
+import { HOME_DOCUMENT_ID, type BusinessDocument, type HomeDocument } from '../../../../common/search-documents.ts';
+import { citySlug as toCitySlug } from '../../../../common/slug.ts';
+import type { Prisma } from '../../../../platform/db/prisma.ts';
+import type { Logger } from '../../../../platform/logger.ts';
+import { AppError } from '../../errors.ts';
+import { LIST_ATTRIBUTES, presentBusinessDetail, presentBusinessListItem, type BusinessListDocument } from '../../presenters/public-business.ts';
+import { findApprovedBusinessInDatabase } from './business-fallback.ts';
+import { filterValue, readSearch, type SearchReader } from './search-reader.ts';
+
+export const BUSINESSES_PER_PAGE = 20;
+export const MAX_BUSINESS_PAGES = 100;
+
+/** The paging fields of every list: totalPages is capped where a list stops (e.g. 100 pages). */
+export function pageInfo(options: { page: number; perPage: number; totalCount: number; maxPages?: number }) {
+  const pages = Math.ceil(options.totalCount / options.perPage);
+  const totalPages = options.maxPages ? Math.min(pages, options.maxPages) : pages;
+  return {
+    currentPage: options.page,
+    totalPages,
+    totalCount: options.totalCount,
+    hasNextPage: options.page < totalPages,
+    hasPrevPage: options.page > 1,
+  };
+}
+
+/** A page of approved businesses matching `filter` (placeholder search, best first). */
+export async function searchBusinessPage(options: {
+  reader: SearchReader;
+  filter: string;
+  page: number;
+  perPage: number;
+  sort?: string[];
+}): Promise<{ businesses: BusinessListItem[]; totalCount: number }> {
+  const result = await readSearch(() =>
+    options.reader.index<BusinessListDocument>('businesses').search(null, {
+      filter: `isApproved = true AND (${options.filter})`,
+      sort: options.sort,
+      page: options.page,
+      hitsPerPage: options.perPage,
+      attributesToRetrieve: [...LIST_ATTRIBUTES],
+    }),
+  );
+  return { businesses: result.hits.map(presentBusinessListItem), totalCount: result.totalHits };
+}
+
+/**
+ * GET /api/businesses?page=N: newest first, 20 a page, at most 100 pages. The total is the number
+ * of approved businesses (the home document's count, so the page needs no exhaustive count).
+ */
+export async function listBusinessesPage(options: { reader: SearchReader; page: number }): Promise<BusinessPage> {
+  const { reader, page } = options;
+  const [result, home] = await Promise.all([
+    readSearch(() =>
+      reader.index<BusinessListDocument>('businesses').search(null, {
+        filter: 'isApproved = true',
+        sort: ['createdAt:desc', 'id:desc'],
+        offset: (page - 1) * BUSINESSES_PER_PAGE,
+        limit: BUSINESSES_PER_PAGE,
+        attributesToRetrieve: [...LIST_ATTRIBUTES],
+      }),
+    ),
+    readSearch(() => reader.index<HomeDocument>('home').getDocument(HOME_DOCUMENT_ID, { fields: ['totals'] })).catch(() => null),
+  ]);
+  const totalCount = home?.totals.businesses ?? result.estimatedTotalHits;
+  return {
+    businesses: result.hits.map(presentBusinessListItem),
+    ...pageInfo({ page, perPage: BUSINESSES_PER_PAGE, totalCount, maxPages: MAX_BUSINESS_PAGES }),
+  };
+}
+
+/**
+ * GET /api/businesses/{slug}. Meilisearch first; PostgreSQL when the document is not indexed yet
+ * (a business saved a moment ago) or Meilisearch is unreachable, so a detail page never goes dark.
+ */
+export async function findBusinessBySlug(options: {
+  reader: SearchReader;
+  prisma: Prisma;
+  logger: Logger;
+  slug: string;
+}): Promise<BusinessDetail> {
+  const { reader, prisma, logger, slug } = options;
+  try {
+    // The spec's client retries with the slug minus its 6-character suffix: that is `slugBase`.
+    const result = await readSearch(() =>
+      reader.index<BusinessDocument>('businesses').search(null, {
+        filter: `(slug = ${filterValue(slug)} OR slugBase = ${filterValue(slug)}) AND isApproved = true`,
+        sort: ['reviewCount:desc'],
+        limit: 20,
+      }),
+    );
+    const hit = result.hits.find((candidate) => candidate.slug === slug) ?? result.hits[0];
+    if (hit) return presentBusinessDetail(hit);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'service_unavailable')) throw error;
+    logger.warn('business detail served from PostgreSQL: search unavailable', { slug });
+  }
+  const row = await findApprovedBusinessInDatabase(prisma, slug);
+  if (row) return row;
+  throw new AppError('not_found', `Business not found: ${slug}`);
+}
+
+/**
+ * GET /api/businesses/city/{city}?limit=6: businesses of a city (name or slug), best rated first.
+ * `countryCode` narrows to one country (two cities may share a name); the caller drops its own slug.
+ */
+export async function listCityBusinesses(options: {
+  reader: SearchReader;
+  city: string;
+  countryCode?: string;
+  exclude?: string;
+  limit: number;
+}): Promise<{ businesses: BusinessListItem[] }> {
+  const slug = toCitySlug(options.city);
+  if (!slug) return { businesses: [] };
+  const filters = [`citySlug = ${filterValue(slug)}`];
+  if (options.countryCode) filters.push(`countryCode = ${filterValue(options.countryCode.toUpperCase())}`);
+  if (options.exclude) filters.push(`slug != ${filterValue(options.exclude)}`);
+  const { businesses } = await searchBusinessPage({
+    reader: options.reader,
+    filter: filters.join(' AND '),
+    page: 1,
+    perPage: options.limit,
+    sort: ['rating:desc', 'reviewCount:desc'],
+  });
+  return { businesses };
+}

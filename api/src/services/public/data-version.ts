@@ -1,0 +1,110 @@
+/**
+ * "Has the public data changed?" without asking on every request. The version is the pair of
+ *  - each of this deployment's Meilisearch indexes with its `updatedAt` (the indexer's document
+ *    batches and its atomic index swaps both move it), and
+ *  - a fingerprint of the small tables served outside the indexes (advertisement_codes,
+ *    site_settings) and of indexer_state, where the indexer records what it published and where
+ *    POST /api/admin/clear-cache writes `cache_cleared_at` (see `requestPublicCachePurge`).
+ * It is re-read in the background every `intervalMs`, so every API replica notices a publish or an
+ * admin purge within about a second, with one tiny query per second instead of one per request.
+ */
+import type { Meilisearch } from 'meilisearch';
+import type { Pool } from '../../../../platform/db/pool.ts';
+import { INDEX_KINDS, indexUid } from '../../../../platform/search/client.ts';
+
+export interface DataVersionTracker {
+  /** The current version, re-read in the background every interval. Never throws. */
+  current(): Promise<string>;
+  /** Makes every entry built so far stale (this process's admin purge). */
+  invalidate(): void;
+}
+
+const CHECK_DEADLINE_MS = 1_000;
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('version check timed out')), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+export function createDataVersionTracker(options: {
+  meili: Meilisearch;
+  indexPrefix: string;
+  pool: Pool;
+  intervalMs?: number;
+}): DataVersionTracker {
+  const intervalMs = options.intervalMs ?? 1_000;
+  let searchPart = 'search:unknown';
+  let databasePart = 'db:unknown';
+  let purges = 0;
+  let checkedAt = 0;
+  let inFlight: Promise<void> | null = null;
+  // Only the live indexes: the indexer's temporary build indexes share the prefix and change all
+  // through a rebuild, which must not empty the cache every second.
+  const liveUids = new Set(INDEX_KINDS.map((kind) => indexUid(options.indexPrefix, kind)));
+
+  async function readSearchPart(): Promise<void> {
+    const { results } = await withDeadline(options.meili.getIndexes({ limit: 1000 }), CHECK_DEADLINE_MS);
+    searchPart = results
+      .filter((index) => liveUids.has(index.uid))
+      .map((index) => `${index.uid}@${index.updatedAt?.toString()}`)
+      .sort()
+      .join(',');
+  }
+
+  async function readDatabasePart(): Promise<void> {
+    const { rows } = await withDeadline(
+      options.pool.query<{ v: string }>(
+        `SELECT concat_ws('|',
+           (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM advertisement_codes),
+           (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM site_settings),
+           (SELECT md5(coalesce(string_agg(key || '=' || value::text || updated_at::text, ',' ORDER BY key), '')) FROM indexer_state)
+         ) AS v`,
+      ),
+      CHECK_DEADLINE_MS,
+    );
+    databasePart = rows[0]?.v ?? '';
+  }
+
+  function refresh(): Promise<void> {
+    inFlight ??= Promise.allSettled([readSearchPart(), readDatabasePart()]).then(() => {
+      // A failed read keeps its previous part: an outage is not a data change.
+      checkedAt = Date.now();
+      inFlight = null;
+    });
+    return inFlight;
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  return {
+    async current() {
+      // The first call waits for a reading; after that a background timer keeps it fresh, so no
+      // request ever waits for the check (a slow check would otherwise stall every request of
+      // that second).
+      if (checkedAt === 0) await refresh();
+      if (!timer) {
+        timer = setInterval(() => void refresh(), intervalMs);
+        timer.unref();
+      }
+      return `${purges}|${searchPart}|${databasePart}`;
+    },
+    invalidate() {
+      purges += 1;
+    },
+  };
+}
+
+/**
+ * What an admin "clear cache" does for every API replica: bump a row the trackers fingerprint.
+ * (The in-process cache of the replica that served the admin also drops at once via `invalidate`.)
+ */
+export async function requestPublicCachePurge(pool: Pool): Promise<void> {
+  await pool.query(
+    `INSERT INTO indexer_state (key, value, updated_at) VALUES ('cache_cleared_at', to_jsonb(now()::text), now())
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
+  );
+}

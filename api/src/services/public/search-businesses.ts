@@ -1,0 +1,127 @@
+/**
+ * GET /api/search: the search the not-found pages navigate to (/search?q&location), which the seed
+ * never defined. Keyword search (typo tolerant) over name, category and type; the location becomes a
+ * filter when it names a country or a known city ("Paris", "Paris, France", "berlinn"), otherwise it
+ * joins the keywords so it can match an address, state or postal code. With lat/lng, nearer first.
+ */
+import type { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
+import { countryCodeFrom } from '../../../../common/countries.ts';
+import type { BusinessDocument, CategoryDocument, CityDocument } from '../../../../common/search-documents.ts';
+import { LIST_ATTRIBUTES, presentBusinessListItem, type BusinessListDocument } from '../../presenters/public-business.ts';
+import { pageInfo } from './businesses.ts';
+import { filterValue, readSearch, type SearchReader } from './search-reader.ts';
+
+const FACET_LIMIT = 10;
+const MAX_SEARCH_HITS = 1_000;
+
+interface ResolvedLocation {
+  /** A Meilisearch filter on countryCode / citySlug, when the location named a place we know. */
+  filter?: string;
+  /** Otherwise the location is matched as words (address, state, postal code). */
+  words?: string;
+}
+
+async function resolveLocation(reader: SearchReader, location: string): Promise<ResolvedLocation> {
+  if (!location) return {};
+  const wholeCountry = countryCodeFrom(location);
+  if (wholeCountry) return { filter: `countryCode = ${filterValue(wholeCountry)}` };
+
+  const parts = location.split(',').map((part) => part.trim()).filter(Boolean);
+  const countryCode = parts.length > 1 ? countryCodeFrom(parts[parts.length - 1]) : null;
+  const cityText = countryCode ? parts.slice(0, -1).join(' ') : location;
+  const { hits } = await readSearch(() =>
+    reader.index<CityDocument>('cities').search(cityText, {
+      filter: countryCode ? `countryCode = ${filterValue(countryCode)}` : undefined,
+      attributesToSearchOn: ['city'],
+      matchingStrategy: 'all',
+      limit: 20,
+      attributesToRetrieve: ['citySlug', 'countryCode'],
+    }),
+  );
+  if (hits.length === 0) {
+    return countryCode ? { filter: `countryCode = ${filterValue(countryCode)}`, words: cityText } : { words: location };
+  }
+  // Several countries may have a city of that name (Paris FR, Paris US): keep them all.
+  const slug = hits[0].citySlug;
+  const countries = [...new Set(hits.filter((hit) => hit.citySlug === slug).map((hit) => hit.countryCode))];
+  return {
+    filter: `citySlug = ${filterValue(slug)} AND countryCode IN [${countries.map(filterValue).join(', ')}]`,
+  };
+}
+
+async function labelFacets(
+  reader: SearchReader,
+  distribution: Record<string, Record<string, number>> | undefined,
+  hits: Array<Pick<BusinessDocument, 'category' | 'categorySlug' | 'city' | 'citySlug'>>,
+): Promise<SearchResult['facets']> {
+  const top = (facet: string) =>
+    Object.entries(distribution?.[facet] ?? {})
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .slice(0, FACET_LIMIT);
+  const categories = top('categorySlug');
+  const cities = top('citySlug');
+  const categoryNames = new Map(hits.filter((hit) => hit.categorySlug && hit.category).map((hit) => [hit.categorySlug!, hit.category!]));
+  const cityNames = new Map(hits.filter((hit) => hit.citySlug && hit.city).map((hit) => [hit.citySlug!, hit.city!]));
+  const missingCategories = categories.map(([slug]) => slug).filter((slug) => !categoryNames.has(slug));
+  const missingCities = cities.map(([slug]) => slug).filter((slug) => !cityNames.has(slug));
+  await Promise.all([
+    missingCategories.length &&
+      readSearch(() =>
+        reader.index<CategoryDocument>('categories').search(null, {
+          filter: `slug IN [${missingCategories.map(filterValue).join(', ')}]`,
+          limit: missingCategories.length,
+          attributesToRetrieve: ['slug', 'category'],
+        }),
+      ).then(({ hits: found }) => found.forEach((doc) => categoryNames.set(doc.slug, doc.category))),
+    missingCities.length &&
+      readSearch(() =>
+        reader.index<CityDocument>('cities').search(null, {
+          filter: `citySlug IN [${missingCities.map(filterValue).join(', ')}]`,
+          sort: ['businessCount:desc'],
+          limit: missingCities.length * 3,
+          attributesToRetrieve: ['citySlug', 'city'],
+        }),
+      ).then(({ hits: found }) => found.forEach((doc) => cityNames.has(doc.citySlug) || cityNames.set(doc.citySlug, doc.city))),
+  ]);
+  return {
+    category: categories.map(([value, count]) => ({ value, label: categoryNames.get(value) ?? value, count })),
+    city: cities.map(([value, count]) => ({ value, label: cityNames.get(value) ?? value, count })),
+  };
+}
+
+export async function searchBusinesses(options: { reader: SearchReader; query: SearchQuery }): Promise<SearchResult> {
+  const { reader, query } = options;
+  const location = await resolveLocation(reader, query.location);
+  const text = [query.q, location.words].filter(Boolean).join(' ');
+  const hasGeo = query.lat !== undefined && query.lng !== undefined;
+  // A facet distribution over every business costs ~100 ms at 500k (DESIGN §1): only for narrowed sets.
+  const isNarrowed = Boolean(text || location.filter);
+  const perPage = query.limit;
+  const page = Math.min(query.page, Math.max(1, Math.floor(MAX_SEARCH_HITS / perPage)));
+  type Hit = BusinessListDocument & Pick<BusinessDocument, 'categorySlug' | 'citySlug'> & { _geoDistance?: number };
+  const result = await readSearch(() =>
+    reader.index<Hit>('businesses').search(text || null, {
+      filter: ['isApproved = true', location.filter].filter(Boolean).join(' AND '),
+      // Keywords look at what a business is; the location words (when not a known place) at where.
+      attributesToSearchOn: location.words ? undefined : ['name', 'category', 'type', 'subtypes'],
+      // Every word must match: otherwise Meilisearch drops the last words (the location) first.
+      matchingStrategy: location.words ? 'all' : 'last',
+      sort: hasGeo ? [`_geoPoint(${query.lat}, ${query.lng}):asc`] : undefined,
+      facets: isNarrowed ? ['categorySlug', 'citySlug'] : undefined,
+      page,
+      hitsPerPage: perPage,
+      attributesToRetrieve: [...LIST_ATTRIBUTES, 'categorySlug', 'citySlug'],
+    }),
+  );
+  const facets = await labelFacets(reader, result.facetDistribution, result.hits);
+  return {
+    businesses: result.hits.map((hit) => ({
+      ...presentBusinessListItem(hit),
+      distanceMeters: typeof hit._geoDistance === 'number' ? hit._geoDistance : null,
+    })),
+    ...pageInfo({ page, perPage, totalCount: result.totalHits, maxPages: Math.floor(MAX_SEARCH_HITS / perPage) }),
+    query: query.q,
+    location: query.location,
+    facets,
+  };
+}

@@ -1,0 +1,294 @@
+/**
+ * `npm run bench:api -- --count N [--duration S] [--connections C]`: the visitor API under load.
+ *
+ * On a throwaway embedded PostgreSQL + Meilisearch (temp dir, free ports) it seeds N demo businesses
+ * (prisma/seed), runs the indexer's full rebuild, starts the real API process (api/src/main.ts) twice,
+ * once as deployed (response cache on) and once with PUBLIC_RESPONSE_CACHE=false (every request reads
+ * Meilisearch), and drives each read call with autocannon at C connections (default 50). For each call it
+ * also sends the main Meilisearch query of that call straight to Meilisearch, so the API's overhead is
+ * a ratio. Prints requests/s, p50, p95, p99 per call. Nothing is left behind.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { loadConfig } from '../platform/config.ts';
+import { applyMigrations } from '../platform/db/migrate.ts';
+import { createPool } from '../platform/db/pool.ts';
+import { createLogger, setLogLevel } from '../platform/logger.ts';
+import { startEmbeddedMeilisearch } from '../platform/runtime/embedded-meilisearch.ts';
+import { startEmbeddedPostgres } from '../platform/runtime/embedded-postgres.ts';
+import { findFreePort } from '../platform/runtime/ports.ts';
+import { createMeili, indexUid } from '../platform/search/client.ts';
+import { seedDemoData } from '../prisma/seed/seed-demo-data.ts';
+import { rebuildAllIndexes } from '../indexer/src/jobs/full-rebuild.ts';
+import { createRuntime } from '../indexer/src/runtime.ts';
+import { HOME_DOCUMENT_ID } from '../common/search-documents.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const { values: args } = parseArgs({
+  options: {
+    count: { type: 'string', default: '100000' },
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+  },
+});
+const count = Number(args.count);
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+if (!Number.isInteger(count) || count < 100) throw new Error('--count must be an integer >= 100');
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+}
+
+interface Target {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** One autocannon run; latencies are collected per response (autocannon itself has no p95). */
+async function measure(target: Target, seconds = duration): Promise<Measured> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let instance: autocannon.Instance | undefined;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    instance = autocannon(
+      { url: target.url, method: target.method ?? 'GET', headers: target.headers, body: target.body, connections, duration: seconds },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      if (status >= 400) errors += 1;
+      latencies.push(responseTime);
+    });
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    rps: result.requests.average,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: errors + result.errors + result.non2xx,
+  };
+}
+
+async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+async function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHttp(`http://127.0.0.1:${port}/healthz`);
+  return child;
+}
+
+async function stopChild(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+const fmt = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 1) : '-');
+
+setLogLevel('warn');
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'directory-bench-api-'));
+await chmod(dataDir, 0o755);
+const password = randomBytes(12).toString('hex');
+const masterKey = randomBytes(16).toString('hex');
+const [pgPort, meiliPort, apiPort] = [await findFreePort(), await findFreePort(), await findFreePort()];
+const [postgres, meiliServer] = await Promise.all([
+  startEmbeddedPostgres({ dataDir, port: pgPort, password, ephemeral: true }),
+  startEmbeddedMeilisearch({ dataDir, port: meiliPort, masterKey }),
+]);
+let api: ChildProcess | null = null;
+const stopAll = async () => {
+  await stopChild(api);
+  await Promise.allSettled([meiliServer.stop(), postgres.stop()]);
+  await rm(dataDir, { recursive: true, force: true });
+};
+process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
+
+try {
+  await postgres.ensureDatabase('bench');
+  const databaseUrl = postgres.urlFor('bench');
+  await applyMigrations(databaseUrl);
+  const env = {
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    MEILI_URL: meiliServer.url,
+    MEILI_MASTER_KEY: masterKey,
+    MEILI_INDEX_PREFIX: 'bench_',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+  };
+  const config = loadConfig(env);
+  const pool = createPool(databaseUrl, { max: 4, applicationName: 'bench-api' });
+
+  console.log(`bench:api  ${count.toLocaleString('en')} businesses, ${connections} connections, ${duration} s per call (Node ${process.version}, ${os.cpus().length} cores, ${os.cpus()[0]?.model})`);
+  const seeded = await seedDemoData({ pool, count });
+  console.log(`seeded     ${seeded.rows.toLocaleString('en')} rows in ${seeded.seconds.toFixed(1)} s`);
+  const indexStarted = performance.now();
+  const rebuild = await rebuildAllIndexes(
+    {
+      config,
+      pool,
+      meili: createMeili(config, { timeoutMs: 600_000 }),
+      prefix: config.meiliIndexPrefix,
+      log: createLogger('bench-indexer'),
+      runtime: createRuntime(() => undefined),
+      signal: new AbortController().signal,
+    },
+    'bench',
+  );
+  console.log(`indexed    ${JSON.stringify(rebuild.documents)} in ${((performance.now() - indexStarted) / 1000).toFixed(1)} s`);
+  await pool.query('TRUNCATE search_outbox');
+
+  // Sample values for the parameterised calls, taken from the data itself.
+  const meili = createMeili(config);
+  const uid = (kind: Parameters<typeof indexUid>[1]) => indexUid(config.meiliIndexPrefix, kind);
+  const home = (await meili.index(uid('home')).getDocument(HOME_DOCUMENT_ID)) as unknown as {
+    popularSearches: Array<{ slug: string; category: string }>;
+    topCities: Array<{ city: string; citySlug: string; countryCode: string }>;
+    topCountries: Array<{ slug: string }>;
+  };
+  const category = home.popularSearches[0];
+  const city = home.topCities[0];
+  const country = home.topCountries[0];
+  const middle = await meili.index(uid('businesses')).search(null, { filter: 'isApproved = true', offset: Math.floor(count / 2), limit: 1, attributesToRetrieve: ['slug'] });
+  const businessSlug = (middle.hits[0] as { slug: string }).slug;
+  const searchWord = category.category.split(/\s+/)[0].toLowerCase();
+
+  const meiliHeaders = { authorization: `Bearer ${masterKey}`, 'content-type': 'application/json' };
+  const meiliSearch = (kind: Parameters<typeof indexUid>[1], body: object): Target => ({
+    url: `${meiliServer.url}/indexes/${uid(kind)}/search`,
+    method: 'POST',
+    headers: meiliHeaders,
+    body: JSON.stringify(body),
+  });
+  const meiliDocuments = (kind: Parameters<typeof indexUid>[1], fields: string): Target => ({
+    url: `${meiliServer.url}/indexes/${uid(kind)}/documents?limit=10000&fields=${fields}`,
+    headers: meiliHeaders,
+  });
+  const LIST = ['id', 'name', 'slug', 'type', 'category', 'city', 'country', 'countryCode', 'fullAddress', 'photo', 'rating', 'reviewCount', 'phone', 'verified'];
+  const calls: Array<{ name: string; path: string; meili?: Target }> = [
+    { name: 'homepage-data', path: '/api/homepage-data', meili: { url: `${meiliServer.url}/indexes/${uid('home')}/documents/home?fields=popularSearches,topCities,topCountries,totals`, headers: meiliHeaders } },
+    { name: 'featured-businesses', path: '/api/featured-businesses', meili: { url: `${meiliServer.url}/indexes/${uid('home')}/documents/home?fields=featured`, headers: meiliHeaders } },
+    { name: 'categories', path: '/api/categories', meili: meiliDocuments('categories', 'category,slug,count') },
+    { name: 'categories?letter=B', path: '/api/categories?letter=B', meili: meiliSearch('categories', { filter: 'letter = "B"', sort: ['count:desc', 'category:asc'], limit: 1_000_000, attributesToRetrieve: ['category', 'slug', 'count'] }) },
+    {
+      name: 'categories/{slug}',
+      path: `/api/categories/${encodeURIComponent(category.slug)}?page=2&limit=12`,
+      meili: meiliSearch('businesses', { filter: `isApproved = true AND (categorySlug = "${category.slug}")`, sort: ['rating:desc', 'reviewCount:desc'], page: 2, hitsPerPage: 12, attributesToRetrieve: LIST }),
+    },
+    { name: 'countries', path: '/api/countries', meili: meiliDocuments('countries', 'country,countryCode,slug,businessCount,cityCount,categoryCount') },
+    { name: 'countries/{slug}', path: `/api/countries/${country.slug}`, meili: meiliSearch('countries', { filter: `slug = "${country.slug}"`, limit: 2 }) },
+    { name: 'cities?letter=B', path: '/api/cities?letter=B', meili: meiliSearch('cities', { filter: 'letter = "B"', sort: ['businessCount:desc', 'city:asc'], limit: 1_000_000, attributesToRetrieve: ['city', 'citySlug', 'countryCode', 'country', 'businessCount', 'categoryCount'] }) },
+    { name: 'cities', path: '/api/cities', meili: meiliDocuments('cities', 'city,citySlug,countryCode,country,businessCount,categoryCount') },
+    {
+      name: 'cities/{cc}/{slug}',
+      path: `/api/cities/${city.countryCode.toLowerCase()}/${encodeURIComponent(city.citySlug)}?page=2&limit=12`,
+      meili: meiliSearch('businesses', { filter: `isApproved = true AND (countryCode = "${city.countryCode}" AND citySlug = "${city.citySlug}")`, sort: ['rating:desc', 'reviewCount:desc'], page: 2, hitsPerPage: 12, attributesToRetrieve: LIST }),
+    },
+    {
+      name: 'businesses?page=50',
+      path: '/api/businesses?page=50',
+      meili: meiliSearch('businesses', { filter: 'isApproved = true', sort: ['createdAt:desc', 'id:desc'], offset: 980, limit: 20, attributesToRetrieve: LIST }),
+    },
+    { name: 'businesses/{slug}', path: `/api/businesses/${businessSlug}`, meili: meiliSearch('businesses', { filter: `slug = "${businessSlug}" AND isApproved = true`, limit: 1 }) },
+    {
+      name: 'businesses/city/{city}',
+      path: `/api/businesses/city/${encodeURIComponent(city.city)}?limit=6`,
+      meili: meiliSearch('businesses', { filter: `isApproved = true AND (citySlug = "${city.citySlug}")`, sort: ['rating:desc', 'reviewCount:desc'], page: 1, hitsPerPage: 6, attributesToRetrieve: LIST }),
+    },
+    {
+      name: 'search q+location',
+      path: `/api/search?q=${encodeURIComponent(searchWord)}&location=${encodeURIComponent(city.city)}`,
+      meili: meiliSearch('businesses', {
+        q: searchWord,
+        filter: `isApproved = true AND citySlug = "${city.citySlug}" AND countryCode IN ["${city.countryCode}"]`,
+        attributesToSearchOn: ['name', 'category', 'type', 'subtypes'],
+        facets: ['categorySlug', 'citySlug'],
+        page: 1,
+        hitsPerPage: 20,
+        attributesToRetrieve: [...LIST, 'categorySlug', 'citySlug'],
+      }),
+    },
+    { name: 'advertisements', path: '/api/advertisements' },
+    { name: 'site-settings', path: '/api/site-settings' },
+  ];
+
+  const results = new Map<string, { cached?: Measured; uncached?: Measured; meili?: Measured }>();
+  for (const mode of ['cached', 'uncached'] as const) {
+    api = await startApi({ ...env, PUBLIC_RESPONSE_CACHE: mode === 'cached' ? 'true' : 'false' }, apiPort);
+    for (const call of calls) {
+      const url = `http://127.0.0.1:${apiPort}${call.path}`;
+      let probe = await fetch(url);
+      for (let attempt = 1; !probe.ok && attempt < 5; attempt++) {
+        console.warn(`  ${call.path} answered ${probe.status} (${await probe.text()}); retrying`);
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        probe = await fetch(url);
+      }
+      if (!probe.ok) throw new Error(`${call.path} answered ${probe.status}: ${await probe.text()}`);
+      await measure({ url }, 1); // warm-up (JIT, connections, cache)
+      const entry = results.get(call.name) ?? {};
+      entry[mode] = await measure({ url });
+      results.set(call.name, entry);
+    }
+    await stopChild(api);
+    api = null;
+  }
+  for (const call of calls) {
+    if (!call.meili) continue;
+    await measure(call.meili, 1);
+    results.get(call.name)!.meili = await measure(call.meili);
+  }
+
+  const header = ['call', 'mode', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'p95 API/Meili', 'req/s Meili/API'];
+  const rows: string[][] = [];
+  for (const call of calls) {
+    const entry = results.get(call.name)!;
+    for (const mode of ['cached', 'uncached', 'meili'] as const) {
+      const m = entry[mode];
+      if (!m) continue;
+      const ratio = mode !== 'meili' && entry.meili ? [fmt(m.p95 / entry.meili.p95), fmt(entry.meili.rps / m.rps)] : ['', ''];
+      rows.push([call.name, mode === 'meili' ? 'meili direct' : `api ${mode}`, Math.round(m.rps).toLocaleString('en'), fmt(m.p50), fmt(m.p95), fmt(m.p99), String(m.errors), ...ratio]);
+    }
+  }
+  const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index].length)));
+  const line = (cells: string[]) => cells.map((cell, index) => (index < 2 ? cell.padEnd(widths[index]) : cell.padStart(widths[index]))).join('  ');
+  console.log(`\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
+  for (const row of rows) console.log(line(row));
+  await pool.end();
+} finally {
+  await stopAll();
+}

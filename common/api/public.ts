@@ -1,0 +1,293 @@
+/**
+ * The public (visitor) API's request and response shapes, in one place for the api (validation,
+ * presenters, /api/openapi.json) and the frontend (typed client). Field names follow the visitor spec
+ * §3 and §7 exactly; additions that fix the seed's defects (DESIGN §7) are marked.
+ */
+import { z } from 'zod';
+
+const count = z.number().int().min(0);
+const nullableText = z.string().nullable();
+
+// ---------------------------------------------------------------------------------------------- errors
+
+export const ErrorBody = z
+  .object({
+    error: z.string().meta({ description: 'Machine-readable code, e.g. not_found, bad_request, service_unavailable' }),
+    message: z.string().meta({ description: 'A sentence a person can read' }),
+  })
+  .meta({ id: 'ErrorBody' });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+// ------------------------------------------------------------------------------------------ businesses
+
+/** /api/businesses/{slug}: spec §3 "Business (detail)". */
+export const BusinessDetail = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    type: nullableText,
+    category: nullableText,
+    /** Added: the route slug of the category chip link. */
+    categorySlug: nullableText,
+    city: nullableText,
+    /** Added: the route slug of the city link (/cities/{cc}/{citySlug}). */
+    citySlug: nullableText,
+    countryCode: nullableText,
+    /** Added: the country's English name for every ISO code (the seed knew 12). */
+    country: nullableText,
+    fullAddress: nullableText,
+    phone: nullableText,
+    photo: nullableText,
+    verified: z.boolean(),
+    rating: z.number().nullable(),
+    reviews: count,
+    reviewsLink: nullableText,
+    /** Plain text, or a JSON string `{ group: { feature: boolean | text } }`. */
+    about: nullableText,
+    /** JSON string `{ Monday: "9AM-5PM", ... }`; 'Closed' means closed. */
+    workingHours: nullableText,
+    /** Decimal degrees as strings, as the spec's map code parses them. */
+    latitude: nullableText,
+    longitude: nullableText,
+  })
+  .meta({ id: 'BusinessDetail' });
+export type BusinessDetail = z.infer<typeof BusinessDetail>;
+
+/** /api/featured-businesses items: spec §3 "Featured business" (snake_case as the seed's cards read it). */
+export const FeaturedBusiness = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    name: z.string(),
+    image_url: nullableText,
+    rating: z.number().nullable(),
+    type: nullableText,
+    full_address: nullableText,
+    phone: nullableText,
+    review_count: count,
+  })
+  .meta({ id: 'FeaturedBusiness' });
+export type FeaturedBusiness = z.infer<typeof FeaturedBusiness>;
+
+/** A business in every list: spec §3 "Business (list)". */
+export const BusinessListItem = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    slug: z.string(),
+    type: nullableText,
+    category: nullableText,
+    city: nullableText,
+    /** The country's English name. */
+    country: nullableText,
+    countryCode: nullableText,
+    fullAddress: nullableText,
+    photo: nullableText,
+    rating: z.number().nullable(),
+    reviews: count,
+    phone: nullableText,
+    verified: z.boolean(),
+  })
+  .meta({ id: 'BusinessListItem' });
+export type BusinessListItem = z.infer<typeof BusinessListItem>;
+
+const pageFields = {
+  currentPage: z.number().int().min(1),
+  totalPages: count,
+  totalCount: count,
+  hasNextPage: z.boolean(),
+  hasPrevPage: z.boolean(),
+};
+
+/** /api/businesses?page=N: spec §3 "Businesses page response". */
+export const BusinessPage = z.object({ businesses: z.array(BusinessListItem), ...pageFields }).meta({ id: 'BusinessPage' });
+export type BusinessPage = z.infer<typeof BusinessPage>;
+
+/** /api/businesses/city/{city}?limit=6 */
+export const CityBusinesses = z.object({ businesses: z.array(BusinessListItem) }).meta({ id: 'CityBusinesses' });
+export type CityBusinesses = z.infer<typeof CityBusinesses>;
+
+export const FeaturedBusinesses = z.array(FeaturedBusiness).meta({ id: 'FeaturedBusinesses' });
+
+// ------------------------------------------------------------------------------------------ aggregates
+
+export const CategoryCount = z
+  .object({ category: z.string(), count, slug: z.string() })
+  .meta({ id: 'CategoryCount', description: 'slug is added: the /categories/{slug} link' });
+export type CategoryCount = z.infer<typeof CategoryCount>;
+
+export const CityCount = z
+  .object({ city: z.string(), count, countryCode: z.string(), slug: z.string() })
+  .meta({ id: 'CityCount', description: 'countryCode and slug are added: the real /cities/{cc}/{slug} link' });
+export type CityCount = z.infer<typeof CityCount>;
+
+export const CountryCount = z
+  .object({ country: z.string(), count, countryCode: z.string(), slug: z.string() })
+  .meta({ id: 'CountryCount' });
+
+export const HomepageData = z
+  .object({
+    popularSearches: z.array(CategoryCount),
+    topCities: z.array(CityCount),
+    topCountries: z.array(
+      z.object({ country: z.string(), businessCount: count, countryCode: z.string(), slug: z.string() }),
+    ),
+    /** Added: the real totals of the home counters. */
+    totals: z.object({ businesses: count, countries: count, cities: count, categories: count }),
+  })
+  .meta({ id: 'HomepageData' });
+export type HomepageData = z.infer<typeof HomepageData>;
+
+export const CategoryList = z.array(CategoryCount).meta({ id: 'CategoryList' });
+
+export const CategoryDetail = z
+  .object({
+    category: z.string(),
+    slug: z.string(),
+    businessCount: count,
+    countryCount: count,
+    topCountries: z.array(CountryCount),
+    businesses: z.array(BusinessListItem),
+    ...pageFields,
+  })
+  .meta({ id: 'CategoryDetail' });
+export type CategoryDetail = z.infer<typeof CategoryDetail>;
+
+export const CountrySummary = z
+  .object({ country: z.string(), countryCode: z.string(), slug: z.string(), businessCount: count, cityCount: count, categoryCount: count })
+  .meta({ id: 'CountrySummary' });
+export type CountrySummary = z.infer<typeof CountrySummary>;
+export const CountryList = z.array(CountrySummary).meta({ id: 'CountryList' });
+
+export const CountryDetail = z
+  .object({
+    country: z.string(),
+    countryCode: z.string(),
+    slug: z.string(),
+    businessCount: count,
+    cityCount: count,
+    categoryCount: count,
+    topCities: z.array(CityCount),
+    topCategories: z.array(CategoryCount),
+  })
+  .meta({ id: 'CountryDetail' });
+export type CountryDetail = z.infer<typeof CountryDetail>;
+
+export const CitySummary = z
+  .object({ city: z.string(), countryCode: z.string(), country: z.string(), slug: z.string(), businessCount: count, categoryCount: count })
+  .meta({ id: 'CitySummary' });
+export type CitySummary = z.infer<typeof CitySummary>;
+export const CityList = z.array(CitySummary).meta({ id: 'CityList' });
+
+export const CityDetail = z
+  .object({
+    city: z.string(),
+    slug: z.string(),
+    country: z.string(),
+    countryCode: z.string(),
+    businessCount: count,
+    categoryCount: count,
+    topCategories: z.array(CategoryCount),
+    businesses: z.array(BusinessListItem),
+    ...pageFields,
+  })
+  .meta({ id: 'CityDetail' });
+export type CityDetail = z.infer<typeof CityDetail>;
+
+// ---------------------------------------------------------------------------------------------- search
+
+export const FacetCount = z.object({ value: z.string().meta({ description: 'the slug to filter by' }), label: z.string(), count });
+
+export const SearchResult = z
+  .object({
+    businesses: z.array(BusinessListItem.extend({ distanceMeters: z.number().nullable() })),
+    ...pageFields,
+    query: z.string(),
+    location: z.string(),
+    facets: z.object({ category: z.array(FacetCount), city: z.array(FacetCount) }),
+  })
+  .meta({ id: 'SearchResult' });
+export type SearchResult = z.infer<typeof SearchResult>;
+
+// ------------------------------------------------------------------------------------ settings and ads
+
+export const Advertisements = z
+  .record(z.string(), z.string())
+  .meta({ id: 'Advertisements', description: 'Slot key (ad1..ad7) to HTML; a slot without code is absent' });
+export type Advertisements = z.infer<typeof Advertisements>;
+
+export const PublicSiteSettings = z
+  .object({ head_tags: z.string(), facebook_pixel: z.string(), footer_tags: z.string() })
+  .meta({ id: 'PublicSiteSettings' });
+export type PublicSiteSettings = z.infer<typeof PublicSiteSettings>;
+
+// ----------------------------------------------------------------------------------------------- input
+
+const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+
+/** POST /api/contact: the spec's §5 rules and messages. `website` is a honeypot left empty by people. */
+export const ContactInput = z
+  .object({
+    name: z
+      .string({ error: 'Name must be at least 2 characters' })
+      .trim()
+      .min(2, 'Name must be at least 2 characters')
+      .max(100, 'Name must be at most 100 characters'),
+    email: z
+      .string({ error: 'Please enter a valid email address' })
+      .trim()
+      .max(254, 'Please enter a valid email address')
+      .pipe(z.email('Please enter a valid email address')),
+    subject: z
+      .string({ error: 'Subject must be at least 5 characters' })
+      .trim()
+      .min(5, 'Subject must be at least 5 characters')
+      .max(200, 'Subject must be at most 200 characters'),
+    message: z
+      .string({ error: 'Message must be at least 10 characters' })
+      .trim()
+      .min(10, 'Message must be at least 10 characters')
+      .max(5000, 'Message must be at most 5000 characters'),
+    company: trimmed(200).optional().nullable(),
+    phone: trimmed(50).optional().nullable(),
+    website: z.string().max(500).optional().nullable().meta({ description: 'Honeypot: leave empty' }),
+  })
+  .meta({ id: 'ContactInput' });
+export type ContactInput = z.infer<typeof ContactInput>;
+
+export const ContactResponse = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'ContactResponse' });
+export type ContactResponse = z.infer<typeof ContactResponse>;
+
+const pageParam = z.coerce.number().int().min(1).max(1000).default(1);
+const letterParam = z
+  .string()
+  .trim()
+  .regex(/^(\p{L}|#)$/u, 'letter must be a single letter (or #)')
+  .transform((value) => value.toUpperCase())
+  .optional();
+
+export const BusinessPageQuery = z.object({
+  page: z.coerce
+    .number({ error: 'page must be an integer from 1 to 100' })
+    .int('page must be an integer from 1 to 100')
+    .min(1, 'page must be an integer from 1 to 100')
+    .max(100, 'page must be an integer from 1 to 100')
+    .default(1),
+});
+export const CityBusinessesQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(6) });
+export const LetterQuery = z.object({ letter: letterParam });
+export const PagedQuery = z.object({ page: pageParam, limit: z.coerce.number().int().min(1).max(100).default(12) });
+export const SearchQuery = z
+  .object({
+    q: z.string().trim().max(200).default(''),
+    location: z.string().trim().max(200).default(''),
+    page: pageParam,
+    limit: z.coerce.number().int().min(1).max(50).default(20),
+    lat: z.coerce.number().min(-90).max(90).optional(),
+    lng: z.coerce.number().min(-180).max(180).optional(),
+  })
+  .refine((value) => (value.lat === undefined) === (value.lng === undefined), {
+    message: 'lat and lng must be given together',
+  });
+export type SearchQuery = z.infer<typeof SearchQuery>;
