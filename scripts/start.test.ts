@@ -11,6 +11,7 @@ import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import pg from 'pg';
 import { findFreePort } from '../platform/runtime/ports.ts';
+import { createTestDatabase, testServers } from '../platform/testing/context.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -140,6 +141,43 @@ describe('npm start', () => {
     second.child.kill('SIGINT');
     assert.equal(await second.exited, 0);
     assert.deepEqual(await serverPidsUsing(dataDir), []);
+  });
+
+  test('with DATABASE_URL and MEILI_URL set, those servers are used and nothing embedded starts', async () => {
+    const servers = testServers();
+    const database = await createTestDatabase({ migrated: false });
+    const externalDataDir = await mkdtemp(path.join(os.tmpdir(), 'directory-external-'));
+    try {
+      const run = runStart({
+        DATA_DIR: externalDataDir,
+        PORT: String(await findFreePort()),
+        DATABASE_URL: database.url,
+        MEILI_URL: servers.meiliUrl,
+        MEILI_MASTER_KEY: servers.meiliMasterKey,
+        MEILI_INDEX_PREFIX: 'external_start_',
+        SESSION_SECRET: 'x'.repeat(40),
+        ADMIN_PASSWORD: 'correct horse battery',
+        DEMO_COUNT: '50',
+      });
+      await waitFor(run, /ready at/, 90_000);
+      assert.doesNotMatch(run.output(), /embedded/i);
+      assert.deepEqual(await serverPidsUsing(externalDataDir), []);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const { rows } = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM businesses');
+      await client.end();
+      assert.equal(rows[0].count, 50, 'migrated and seeded the given database');
+      run.child.kill('SIGTERM');
+      assert.equal(await run.exited, 0);
+    } finally {
+      await database.drop();
+      await rm(externalDataDir, { recursive: true, force: true });
+      const meili = await fetch(`${servers.meiliUrl}/indexes?limit=1000`, { headers: { authorization: `Bearer ${servers.meiliMasterKey}` } });
+      const { results } = (await meili.json()) as { results: Array<{ uid: string }> };
+      for (const index of results.filter((item) => item.uid.startsWith('external_start_'))) {
+        await fetch(`${servers.meiliUrl}/indexes/${index.uid}`, { method: 'DELETE', headers: { authorization: `Bearer ${servers.meiliMasterKey}` } });
+      }
+    }
   });
 
   test('a port that is taken is named in one clear line', async () => {
