@@ -286,6 +286,10 @@ export const SearchQuery = z
     limit: z.coerce.number().int().min(1).max(50).default(20),
     lat: z.coerce.number().min(-90).max(90).optional(),
     lng: z.coerce.number().min(-180).max(180).optional(),
+    /** A category facet value (categorySlug) chosen on the results page. */
+    category: z.string().trim().max(200).optional(),
+    /** A city facet value (citySlug) chosen on the results page. */
+    city: z.string().trim().max(200).optional(),
   })
   .refine((value) => (value.lat === undefined) === (value.lng === undefined), {
     message: 'lat and lng must be given together',

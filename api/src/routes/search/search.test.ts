@@ -76,6 +76,16 @@ describe('GET /api/search', () => {
     assert.equal(result.facets.city.reduce((sum, city) => sum + city.count, 0), 5);
   });
 
+  test('choosing a category or city facet narrows the results to it', async () => {
+    const inParis = await search('q=pizza&city=paris');
+    assert.deepEqual(inParis.businesses.map((business) => business.name).sort(), ['Pizza Napoli', 'Pizza Roma']);
+    assert.deepEqual(inParis.facets.city, [{ value: 'paris', label: 'Paris', count: 2 }]);
+    const parisShops = await search('q=&location=Paris%2C%20France&category=tire-shop');
+    assert.deepEqual(parisShops.businesses.map((business) => business.name), ['Tyre Service']);
+    const none = await search('q=pizza&category=bakery');
+    assert.equal(none.totalCount, 0);
+  });
+
   test('paging fields follow the list shape', async () => {
     const result = await search('q=pizza&limit=2&page=2');
     assert.equal(result.businesses.length, 2);

@@ -95,13 +95,18 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   const text = [query.q, location.words].filter(Boolean).join(' ');
   const hasGeo = query.lat !== undefined && query.lng !== undefined;
   // A facet distribution over every business costs ~100 ms at 500k (DESIGN §1): only for narrowed sets.
-  const isNarrowed = Boolean(text || location.filter);
+  // Facet chips narrow by the exact slugs the facet counts reported.
+  const facetFilters = [
+    query.category ? `categorySlug = ${filterValue(query.category)}` : null,
+    query.city ? `citySlug = ${filterValue(query.city)}` : null,
+  ];
+  const isNarrowed = Boolean(text || location.filter || query.category || query.city);
   const perPage = query.limit;
   const page = Math.min(query.page, Math.max(1, Math.floor(MAX_SEARCH_HITS / perPage)));
   type Hit = BusinessListDocument & Pick<BusinessDocument, 'categorySlug' | 'citySlug'> & { _geoDistance?: number };
   const result = await readSearch(() =>
     reader.index<Hit>('businesses').search(text || null, {
-      filter: ['isApproved = true', location.filter].filter(Boolean).join(' AND '),
+      filter: ['isApproved = true', location.filter, ...facetFilters].filter(Boolean).join(' AND '),
       // Keywords look at what a business is; the location words (when not a known place) at where.
       attributesToSearchOn: location.words ? undefined : ['name', 'category', 'type', 'subtypes'],
       // Every word must match: otherwise Meilisearch drops the last words (the location) first.
