@@ -89,7 +89,7 @@ async function main(): Promise<void> {
 
   await waitUntilReady(config);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`\n  Business directory is ready at ${config.publicUrl}  (admin panel: ${config.publicUrl}/admin, ready in ${seconds} s)\n  Press Ctrl-C to stop.\n`);
+  console.log(`\n  Business directory is ready at ${config.publicUrl}  (ready in ${seconds} s)\n  Press Ctrl-C to stop.\n`);
 }
 
 async function resolveServers(config: Config): Promise<Resolved> {

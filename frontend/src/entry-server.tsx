@@ -40,39 +40,34 @@ export async function render(options: RenderOptions): Promise<RenderResult> {
 async function renderWith(queryClient: QueryClient, options: RenderOptions): Promise<RenderResult> {
   const url = new URL(options.url, 'http://localhost');
   const api = createApiClient(options.apiBaseUrl, { headers: options.apiHeaders });
-  const isAdmin = url.pathname === '/admin' || url.pathname.startsWith('/admin/');
   const started = performance.now();
 
-  if (!isAdmin) {
-    const matches = matchRoutes(routeObjects, url.pathname);
-    const match = matches?.[matches.length - 1];
-    const route = match ? publicRoutes.find((candidate) => candidate.path === match.route.path) : undefined;
-    const result = await route?.prefetch?.({
-      queryClient,
-      api,
-      params: match?.params ?? {},
-      searchParams: url.searchParams,
-    });
-    if (result && 'redirect' in result) return { kind: 'redirect', status: 301, location: result.redirect + url.search };
-  }
+  const matches = matchRoutes(routeObjects, url.pathname);
+  const match = matches?.[matches.length - 1];
+  const route = match ? publicRoutes.find((candidate) => candidate.path === match.route.path) : undefined;
+  const result = await route?.prefetch?.({
+    queryClient,
+    api,
+    params: match?.params ?? {},
+    searchParams: url.searchParams,
+  });
+  if (result && 'redirect' in result) return { kind: 'redirect', status: 301, location: result.redirect + url.search };
 
   const prefetched = performance.now();
   const context: RenderContext = { status: 200, publicUrl: '' };
-  const html = isAdmin
-    ? ''
-    : renderToString(
-        <StrictMode>
-          <RenderContextProvider value={context}>
-            <ApiContext.Provider value={api}>
-              <QueryClientProvider client={queryClient}>
-                <StaticRouter location={url.pathname + url.search}>
-                  <App />
-                </StaticRouter>
-              </QueryClientProvider>
-            </ApiContext.Provider>
-          </RenderContextProvider>
-        </StrictMode>,
-      );
+  const html = renderToString(
+    <StrictMode>
+      <RenderContextProvider value={context}>
+        <ApiContext.Provider value={api}>
+          <QueryClientProvider client={queryClient}>
+            <StaticRouter location={url.pathname + url.search}>
+              <App />
+            </StaticRouter>
+          </QueryClientProvider>
+        </ApiContext.Provider>
+      </RenderContextProvider>
+    </StrictMode>,
+  );
   // Failed queries are dehydrated too, so the browser shows the same error state without a refetch.
   const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
   const timings = { prefetchMs: prefetched - started, renderMs: performance.now() - prefetched };
