@@ -156,13 +156,3 @@ export function loadConfigOrExit(source: NodeJS.ProcessEnv = process.env): Confi
     throw error;
   }
 }
-
-/** The settings a child process (api, indexer) needs once start.ts has resolved the servers. */
-export function toChildEnv(config: Config & { databaseUrl: string; meiliUrl: string; meiliMasterKey: string; sessionSecret: string }): NodeJS.ProcessEnv {
-  return {
-    DATABASE_URL: config.databaseUrl,
-    MEILI_URL: config.meiliUrl,
-    MEILI_MASTER_KEY: config.meiliMasterKey,
-    SESSION_SECRET: config.sessionSecret,
-  };
-}
