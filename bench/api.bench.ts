@@ -10,23 +10,20 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../platform/config.ts';
-import { applyMigrations } from '../platform/db/migrate.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createLogger, setLogLevel } from '../platform/logger.ts';
-import { startEmbeddedMeilisearch } from '../platform/runtime/embedded-meilisearch.ts';
-import { startEmbeddedPostgres } from '../platform/runtime/embedded-postgres.ts';
 import { findFreePort } from '../platform/runtime/ports.ts';
 import { createMeili, indexUid } from '../platform/search/client.ts';
 import { seedDemoData } from '../prisma/seed/seed-demo-data.ts';
 import { rebuildAllIndexes } from '../indexer/src/jobs/full-rebuild.ts';
 import { createRuntime } from '../indexer/src/runtime.ts';
 import { HOME_DOCUMENT_ID } from '../common/search-documents.ts';
+import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -120,27 +117,19 @@ async function stopChild(child: ChildProcess | null): Promise<void> {
 const fmt = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 1) : '-');
 
 setLogLevel('warn');
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'directory-bench-api-'));
-await chmod(dataDir, 0o755);
-const password = randomBytes(12).toString('hex');
-const masterKey = randomBytes(16).toString('hex');
-const [pgPort, meiliPort, apiPort] = [await findFreePort(), await findFreePort(), await findFreePort()];
-const [postgres, meiliServer] = await Promise.all([
-  startEmbeddedPostgres({ dataDir, port: pgPort, password, ephemeral: true }),
-  startEmbeddedMeilisearch({ dataDir, port: meiliPort, masterKey }),
-]);
+const servers = await startThrowawayServers({ name: 'bench-api', database: 'bench', meilisearch: true, ephemeral: true });
+const { dataDir, meiliMasterKey: masterKey } = servers;
+const meiliServer = servers.meili!;
+const apiPort = await findFreePort();
 let api: ChildProcess | null = null;
 const stopAll = async () => {
   await stopChild(api);
-  await Promise.allSettled([meiliServer.stop(), postgres.stop()]);
-  await rm(dataDir, { recursive: true, force: true });
+  await servers.stop();
 };
 process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 
 try {
-  await postgres.ensureDatabase('bench');
-  const databaseUrl = postgres.urlFor('bench');
-  await applyMigrations(databaseUrl);
+  const { databaseUrl } = servers;
   const env = {
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,

@@ -6,9 +6,8 @@
  * Targets on the 2-core machine: CSV >= 50,000 rows/s, XLSX >= 15,000 rows/s, peak RSS < 400 MB.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { chmod, mkdtemp, rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,11 +15,9 @@ import { fileURLToPath } from 'node:url';
 import { importFile, type BatchSize } from '../api/src/services/import/import-file.ts';
 import { EXPORT_HEADER, exportRows } from '../api/src/services/import/testing/export-rows.ts';
 import { csvCell, writeXlsx, type Cell } from '../api/src/services/import/testing/spreadsheet-writers.ts';
-import { applyMigrations } from '../platform/db/migrate.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
-import { startEmbeddedPostgres } from '../platform/runtime/embedded-postgres.ts';
-import { findFreePort } from '../platform/runtime/ports.ts';
+import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
 
 const SELF = fileURLToPath(import.meta.url);
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
@@ -104,18 +101,9 @@ async function main(): Promise<void> {
   const csvMb = flag('csv-mb', 150);
   const xlsxRows = flag('xlsx-rows', 200_000);
   const batchSize = flag('batch-size', 500);
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'directory-bench-import-'));
-  await chmod(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root.
-  const postgres = await startEmbeddedPostgres({ dataDir, port: await findFreePort(), password: randomBytes(12).toString('hex') });
-  const stop = async () => {
-    await postgres.stop().catch(() => undefined);
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+  const servers = await startThrowawayServers({ name: 'bench-import', database: 'bench' });
+  const { dataDir, databaseUrl: url } = servers;
   try {
-    await postgres.ensureDatabase('bench');
-    const url = postgres.urlFor('bench');
-    await applyMigrations(url);
     console.log(`bench:import on Node ${process.version}, ${os.cpus().length} cores, batches of ${batchSize}`);
 
     const csv = path.join(dataDir, 'bench.csv');
@@ -139,7 +127,7 @@ async function main(): Promise<void> {
     const { rows: [counts] } = await createPool(url, { max: 1 }).query<{ n: number }>('SELECT count(*)::int AS n FROM businesses');
     console.log(`businesses in the database: ${counts.n.toLocaleString('en')}`);
   } finally {
-    await stop();
+    await servers.stop();
   }
 }
 

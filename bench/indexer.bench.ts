@@ -15,20 +15,17 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Meilisearch, type EnqueuedTask } from 'meilisearch';
-import { applyMigrations } from '../platform/db/migrate.ts';
 import { createPool, type Pool } from '../platform/db/pool.ts';
-import { startEmbeddedMeilisearch } from '../platform/runtime/embedded-meilisearch.ts';
-import { startEmbeddedPostgres } from '../platform/runtime/embedded-postgres.ts';
-import { findFreePort } from '../platform/runtime/ports.ts';
 import { indexUid } from '../platform/search/client.ts';
 import { INDEX_SETTINGS, STATE_KEYS } from '../platform/search/settings.ts';
 import { BUSINESS_COLUMNS, toBusinessDocument, type BusinessSqlRow } from '../indexer/src/documents/business-document.ts';
 import { PAYLOAD_BYTES } from '../indexer/src/jobs/full-rebuild.ts';
 import { waitForTasks } from '../indexer/src/meili/tasks.ts';
+import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -117,21 +114,14 @@ async function writePayloads(pool: Pool, dir: string): Promise<string[]> {
 
 async function main(): Promise<void> {
   const count = parseCount(process.argv.slice(2));
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'indexer-bench-'));
-  await chmod(dataDir, 0o755);
-  const [pgPort, meiliPort] = [await findFreePort(), await findFreePort()];
-  const masterKey = randomBytes(16).toString('hex');
+  const servers = await startThrowawayServers({ name: 'bench-indexer', database: 'bench', meilisearch: true, ephemeral: true });
+  const { dataDir, meiliMasterKey: masterKey } = servers;
+  const meiliServer = servers.meili!;
   console.log(`indexer bench: ${count.toLocaleString()} businesses, ${os.cpus().length} cores, data in ${dataDir}`);
-  const [postgres, meiliServer] = await Promise.all([
-    startEmbeddedPostgres({ dataDir, port: pgPort, password: randomBytes(12).toString('hex'), ephemeral: true }),
-    startEmbeddedMeilisearch({ dataDir, port: meiliPort, masterKey }),
-  ]);
   const children: Array<ReturnType<typeof spawn>> = [];
   let pool: Pool | null = null;
   try {
-    await postgres.ensureDatabase('bench');
-    const databaseUrl = postgres.urlFor('bench');
-    await applyMigrations(databaseUrl);
+    const { databaseUrl } = servers;
     pool = createPool(databaseUrl, { max: 6 });
     const meili = new Meilisearch({ host: meiliServer.url, apiKey: masterKey, timeout: 600_000 });
 
@@ -213,8 +203,7 @@ async function main(): Promise<void> {
   } finally {
     for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     await pool?.end().catch(() => undefined);
-    await Promise.allSettled([meiliServer.stop(), postgres.stop()]);
-    await rm(dataDir, { recursive: true, force: true });
+    await servers.stop();
   }
 }
 

@@ -3,16 +3,11 @@
  * COPY + upsert + outbox triggers) on a throwaway embedded PostgreSQL with the same durable settings as
  * `npm start`, then prints rows/s and the process's peak RSS. Nothing is left behind.
  */
-import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
-import { applyMigrations } from '../platform/db/migrate.ts';
 import { createPool } from '../platform/db/pool.ts';
-import { startEmbeddedPostgres } from '../platform/runtime/embedded-postgres.ts';
-import { findFreePort } from '../platform/runtime/ports.ts';
 import { parseSeedArgs, SEED_USAGE, SeedArgsError } from '../prisma/seed/parse-seed-args.ts';
 import { seedDemoData } from '../prisma/seed/seed-demo-data.ts';
+import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
 
 let args;
 try {
@@ -28,19 +23,10 @@ if (args.help) {
 }
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'directory-bench-seed-'));
-await chmod(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root.
-const postgres = await startEmbeddedPostgres({ dataDir, port: await findFreePort(), password: randomBytes(12).toString('hex') });
-const stop = async () => {
-  await postgres.stop().catch(() => undefined);
-  await rm(dataDir, { recursive: true, force: true });
-};
-process.once('SIGINT', () => void stop().then(() => process.exit(130)));
+const servers = await startThrowawayServers({ name: 'bench-seed', database: 'bench' });
 
 try {
-  await postgres.ensureDatabase('bench');
-  const url = postgres.urlFor('bench');
-  await applyMigrations(url);
+  const url = servers.databaseUrl;
   const pool = createPool(url, { max: 2, applicationName: 'bench-seed' });
   let lastReport = 0;
   console.log(`seeding ${args.count.toLocaleString('en')} businesses in batches of ${args.batchSize} (Node ${process.version}, ${os.cpus().length} cores)`);
@@ -72,5 +58,5 @@ try {
   console.log(`load avg:    ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} (other work on the machine slows every figure)`);
   console.log(`batch size:  ${args.batchSize}`);
 } finally {
-  await stop();
+  await servers.stop();
 }

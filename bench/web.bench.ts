@@ -10,7 +10,7 @@
  * CSS the home page loads (its script, module preloads and stylesheets). Nothing is left behind.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,15 +21,12 @@ import { CLIENT_DIR, createFrontendRouter } from '../frontend/server/create-fron
 import { rebuildAllIndexes } from '../indexer/src/jobs/full-rebuild.ts';
 import { createRuntime } from '../indexer/src/runtime.ts';
 import { loadConfig } from '../platform/config.ts';
-import { applyMigrations } from '../platform/db/migrate.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
 import { createLogger, setLogLevel } from '../platform/logger.ts';
-import { startEmbeddedMeilisearch } from '../platform/runtime/embedded-meilisearch.ts';
-import { startEmbeddedPostgres } from '../platform/runtime/embedded-postgres.ts';
-import { findFreePort } from '../platform/runtime/ports.ts';
 import { createMeili } from '../platform/search/client.ts';
 import { seedDemoData } from '../prisma/seed/seed-demo-data.ts';
+import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
 
 const { values: args } = parseArgs({
   options: { count: { type: 'string', default: '100000' }, requests: { type: 'string', default: '200' } },
@@ -62,30 +59,21 @@ export async function homePageAssetSizes(html: string): Promise<{ js: number; cs
 // Measure what production runs: React's production build is chosen by NODE_ENV at import time.
 process.env.NODE_ENV = 'production';
 setLogLevel('warn');
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'directory-bench-web-'));
-await chmod(dataDir, 0o755);
-const password = randomBytes(12).toString('hex');
-const masterKey = randomBytes(16).toString('hex');
-const [pgPort, meiliPort] = [await findFreePort(), await findFreePort()];
-const [postgres, meiliServer] = await Promise.all([
-  startEmbeddedPostgres({ dataDir, port: pgPort, password, ephemeral: true }),
-  startEmbeddedMeilisearch({ dataDir, port: meiliPort, masterKey }),
-]);
+const servers = await startThrowawayServers({ name: 'bench-web', database: 'bench', meilisearch: true, ephemeral: true });
+const { dataDir, meiliMasterKey: masterKey } = servers;
+const meiliServer = servers.meili!;
 let server: RunningServer | null = null;
 const cleanups: Array<() => Promise<unknown>> = [];
 const stopAll = async () => {
   await server?.close();
   for (const cleanup of cleanups) await cleanup().catch(() => undefined);
-  await Promise.allSettled([meiliServer.stop(), postgres.stop()]);
-  await rm(dataDir, { recursive: true, force: true });
+  await servers.stop();
 };
 process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 
 try {
   const building = ensureFrontendBuild();
-  await postgres.ensureDatabase('bench');
-  const databaseUrl = postgres.urlFor('bench');
-  await applyMigrations(databaseUrl);
+  const { databaseUrl } = servers;
   const config = loadConfig({
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,

@@ -7,14 +7,10 @@
  * Usage: npm test [-- <path filters...>]
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, rm, chmod } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { applyMigrations } from '../platform/db/migrate.ts';
-import { startEmbeddedMeilisearch } from '../platform/runtime/embedded-meilisearch.ts';
-import { startEmbeddedPostgres } from '../platform/runtime/embedded-postgres.ts';
-import { findFreePort } from '../platform/runtime/ports.ts';
+import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
 import { TEMPLATE_DATABASE } from '../platform/testing/constants.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -41,27 +37,11 @@ async function main(): Promise<number> {
     return 1;
   }
 
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'directory-test-'));
-  await chmod(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root.
   const started = Date.now();
-  const [pgPort, meiliPort] = [await findFreePort(), await findFreePort()];
-  const password = randomBytes(12).toString('hex');
-  const masterKey = randomBytes(16).toString('hex');
-  const [postgres, meili] = await Promise.all([
-    startEmbeddedPostgres({ dataDir, port: pgPort, password, ephemeral: true }),
-    startEmbeddedMeilisearch({ dataDir, port: meiliPort, masterKey }),
-  ]);
-  const stopServers = async () => {
-    await Promise.allSettled([meili.stop(), postgres.stop()]);
-    await rm(dataDir, { recursive: true, force: true });
-  };
-  process.once('SIGINT', () => void stopServers().then(() => process.exit(130)));
-  process.once('SIGTERM', () => void stopServers().then(() => process.exit(143)));
-
+  const servers = await startThrowawayServers({ name: 'test', database: TEMPLATE_DATABASE, meilisearch: true, ephemeral: true });
+  const meili = servers.meili!;
   try {
-    await postgres.ensureDatabase(TEMPLATE_DATABASE);
-    await applyMigrations(postgres.urlFor(TEMPLATE_DATABASE));
-    console.log(`test services ready in ${Date.now() - started} ms (PostgreSQL :${pgPort}, Meilisearch :${meiliPort}); ${files.length} test files`);
+    console.log(`test services ready in ${Date.now() - started} ms (PostgreSQL :${servers.postgres.port}, Meilisearch ${meili.url}); ${files.length} test files`);
 
     const concurrency = Math.max(2, os.availableParallelism());
     const child = spawn(
@@ -73,16 +53,16 @@ async function main(): Promise<number> {
         env: {
           ...process.env,
           NODE_ENV: 'test',
-          TEST_POSTGRES_URL: postgres.urlFor('postgres'),
+          TEST_POSTGRES_URL: servers.postgres.urlFor('postgres'),
           TEST_MEILI_URL: meili.url,
-          TEST_MEILI_MASTER_KEY: masterKey,
-          TEST_DATA_DIR: dataDir,
+          TEST_MEILI_MASTER_KEY: servers.meiliMasterKey,
+          TEST_DATA_DIR: servers.dataDir,
         },
       },
     );
     return await new Promise<number>((resolve) => child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0))));
   } finally {
-    await stopServers();
+    await servers.stop();
   }
 }
 
