@@ -61,6 +61,29 @@ async function serverPidsUsing(dataDir: string): Promise<number[]> {
   return pids;
 }
 
+/** The pid of a direct child of `parent` whose command line contains `script`. */
+async function childPid(parent: number, script: string): Promise<number> {
+  const { readdir, readFile } = await import('node:fs/promises');
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid !== parent) continue;
+    if ((await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '')).includes(script)) return Number(entry);
+  }
+  throw new Error(`no child of ${parent} runs ${script}`);
+}
+
+async function waitForReady(port: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const status = await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.status, () => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`/readyz not green within ${timeoutMs} ms`);
+}
+
 describe('npm start', () => {
   let dataDir: string;
   let env: Record<string, string>;
@@ -128,7 +151,7 @@ describe('npm start', () => {
     assert.deepEqual(await serverPidsUsing(dataDir), []);
   });
 
-  test('a start after a crash (SIGKILL) recovers the servers left behind', async () => {
+  test('a start after a crash (SIGKILL) recovers the servers left behind, and a child that dies is restarted', async () => {
     const first = runStart(env);
     await waitFor(first, /ready at/, 90_000);
     first.child.kill('SIGKILL');
@@ -138,6 +161,14 @@ describe('npm start', () => {
     assert.ok((await serverPidsUsing(dataDir)).length >= 2, 'the crash left the servers running');
     const second = runStart(env);
     await waitFor(second, /ready at/, 90_000);
+
+    // A child that dies is restarted by npm start, and the site comes back.
+    const apiPid = await childPid(second.child.pid!, 'api/src/main.ts');
+    process.kill(apiPid, 'SIGKILL');
+    await waitFor(second, /api exited \(SIGKILL\); restarting/, 10_000);
+    await waitForReady(env.PORT, 60_000);
+    assert.notEqual(await childPid(second.child.pid!, 'api/src/main.ts'), apiPid);
+
     second.child.kill('SIGINT');
     assert.equal(await second.exited, 0);
     assert.deepEqual(await serverPidsUsing(dataDir), []);
