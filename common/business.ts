@@ -35,4 +35,10 @@ export interface BusinessRow {
   verified: boolean;
   website: string | null;
   url: string | null;
+  /**
+   * The JSON text `workingHours` / `about` were parsed from, when they are used exactly as parsed: the
+   * writer then sends that text instead of serialising the value again (a tenth of the import's CPU).
+   */
+  workingHoursJson?: string;
+  aboutJson?: string;
 }

@@ -79,7 +79,7 @@ const idsOf = async (placeIds: string[]): Promise<number[]> =>
 describe('writeBusinessBatch', () => {
   test('upsert inserts new rows, updates changed ones and leaves identical ones alone', async () => {
     const rows = [1, 2, 3].map((n) => buildBusiness({ placeId: `P${n}`, name: `Shop ${n}` }));
-    assert.deepEqual(await write(rows), { inserted: 3, updated: 0, unchanged: 0, skipped: [], duplicatesInBatch: 0, slugRetries: 0 });
+    assert.deepEqual(await write(rows), { inserted: 3, updated: 0, unchanged: 0, skipped: [], duplicatesInBatch: 0, slugRetries: 0, existing: 0 });
     const inserted = await outboxIds();
     assert.deepEqual(inserted, await idsOf(['P1', 'P2', 'P3']));
 
@@ -233,6 +233,41 @@ const cut = (text: string, length: number) => Array.from(text).slice(0, length).
     assert.equal(rows[1].name, 'Pizza \uFFFD');
     assert.deepEqual(rows[1].about, { 'x\uFFFD': { y: '\uFFFD' } });
     assert.deepEqual(rows[1].working_hours, { Monday: '\uFFFD' });
+  });
+
+  test('a place_id committed by a concurrent writer after the lookup is updated, not a failed batch', async () => {
+    const first = await pool.connect();
+    const second = await pool.connect();
+    try {
+      await first.query('BEGIN');
+      await second.query('BEGIN');
+      assert.equal((await writeBusinessBatch(first, [buildBusiness({ placeId: 'R1', name: 'Race first' })], { mode: 'upsert', source: 'a' })).inserted, 1);
+      // The second writer cannot see the uncommitted row, so its direct COPY waits on the unique index...
+      const racing = writeBusinessBatch(second, [buildBusiness({ placeId: 'R1', name: 'Race second' }), buildBusiness({ placeId: 'R2' })], { mode: 'upsert', source: 'b' });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await first.query('COMMIT');
+      // ...and, refused once the first commits, falls back to the upsert path for the whole batch.
+      const outcome = await racing;
+      await second.query('COMMIT');
+      assert.deepEqual([outcome.inserted, outcome.updated], [1, 1]);
+    } finally {
+      first.release();
+      second.release();
+    }
+    const { rows } = await pool.query('SELECT place_id, name, source FROM businesses ORDER BY place_id');
+    assert.deepEqual(rows, [
+      { place_id: 'R1', name: 'Race second', source: 'a' },
+      { place_id: 'R2', name: 'Corner Bakery', source: 'b' },
+    ]);
+  });
+
+  test('JSON text handed over with a row is stored as that JSON, minus what jsonb cannot hold', async () => {
+    await write([
+      buildBusiness({ placeId: 'J1', about: { g: { x: true } }, aboutJson: '{ "g" : { "x" : true } }', workingHours: { Monday: 'a' }, workingHoursJson: '{"Monday":"a\\tb\\u0000"}' }),
+    ]);
+    const { rows } = await pool.query(`SELECT about, working_hours FROM businesses WHERE place_id = 'J1'`);
+    assert.deepEqual(rows[0].about, { g: { x: true } });
+    assert.deepEqual(rows[0].working_hours, { Monday: 'a\tb' });
   });
 
   test('outside a transaction it refuses instead of silently writing nothing', async () => {

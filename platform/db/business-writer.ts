@@ -1,15 +1,21 @@
 /**
- * The one bulk writer of businesses, shared by the importer and the demo seed. A batch is streamed with
- * COPY into a temporary staging table and then written by ONE set-based statement, never row by row:
- * per-row inserts are about a thousand times slower than COPY, and the statement-level outbox triggers
- * then fire once per batch instead of once per row.
+ * The one bulk writer of businesses, shared by the importer and the demo seed. Never row by row: per-row
+ * inserts are about a thousand times slower than COPY, and the statement-level outbox triggers fire once
+ * per statement, not once per row.
+ *
+ * One indexed lookup first splits a batch by place_id into rows the table does not have and rows it has:
+ * - new rows (the bulk of any first import) are COPYed straight into businesses: measured 1.5x faster than
+ *   COPY into staging + INSERT ... SELECT ... ON CONFLICT, because every row is written once, not twice;
+ * - existing rows (and, as a fallback, new rows whose direct COPY was refused because a concurrent writer
+ *   took their place_id or a slug collided) go through a temporary staging table and ONE set-based
+ *   statement per mode (ON CONFLICT upsert, insert-new, or update-existing).
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { BusinessRow } from '../../common/business.ts';
 import { businessSlug, categorySlug, citySlug, randomSlugSuffix, slugSuffixFor } from '../../common/slug.ts';
-import { copyBoolean, copyJson, copyNumber, copyText, copyTextArray } from './copy-text.ts';
+import { copyBoolean, copyJson, copyJsonText, copyNumber, copyText, copyTextArray } from './copy-text.ts';
 import type { PoolClient } from './pool.ts';
 
 export type WriteMode = 'upsert' | 'insert' | 'update';
@@ -34,6 +40,8 @@ export interface WriteOutcome {
   duplicatesInBatch: number;
   /** New slugs that collided with an existing slug and were given a fresh random suffix. */
   slugRetries: number;
+  /** Distinct place_ids of the batch that were already in the table before it was written. */
+  existing: number;
 }
 
 export interface WriteOptions {
@@ -91,8 +99,8 @@ const DATA_COLUMNS: Column[] = [
   { name: 'photo', type: 'text', encode: (row) => copyText(row.photo) },
   { name: 'logo', type: 'text', encode: (row) => copyText(row.logo) },
   { name: 'located_in', type: 'text', encode: (row) => copyText(row.locatedIn) },
-  { name: 'working_hours', type: 'jsonb', encode: (row) => copyJson(row.workingHours) },
-  { name: 'about', type: 'jsonb', encode: (row) => copyJson(row.about) },
+  { name: 'working_hours', type: 'jsonb', encode: (row) => (row.workingHoursJson !== undefined ? copyJsonText(row.workingHoursJson) : copyJson(row.workingHours)) },
+  { name: 'about', type: 'jsonb', encode: (row) => (row.aboutJson !== undefined ? copyJsonText(row.aboutJson) : copyJson(row.about)) },
   { name: 'verified', type: 'boolean', encode: (row) => copyBoolean(Boolean(row.verified)) },
   { name: 'website', type: 'text', encode: (row) => copyText(row.website) },
   { name: 'url', type: 'text', encode: (row) => copyText(row.url) },
@@ -108,16 +116,20 @@ const IS_CHANGED = (target: string, incoming: string) =>
 // transaction. Outside a transaction the rows would vanish after the COPY: STAGED_COUNT catches that.
 const PREPARE_STAGING = `
   CREATE TEMP TABLE IF NOT EXISTS ${STAGING} (
-    "ord" integer NOT NULL,
     "place_id" text,
     "slug" text NOT NULL,
-    ${DATA_COLUMNS.map((column) => `"${column.name}" ${column.type}`).join(',\n    ')}
+    ${DATA_COLUMNS.map((column) => `"${column.name}" ${column.type}`).join(',\n    ')},
+    "ord" integer NOT NULL
   ) ON COMMIT DELETE ROWS;
   DELETE FROM ${STAGING};`;
 
 const STAGED_COUNT = `SELECT count(*)::int AS staged FROM ${STAGING}`;
 
-const COPY_STAGING = `COPY ${STAGING} ("ord", "place_id", "slug", ${DATA_LIST}) FROM STDIN`;
+const FIND_EXISTING = 'SELECT "place_id" FROM businesses WHERE "place_id" = ANY($1::text[])';
+
+const COPY_DIRECT = `COPY businesses ("place_id", "slug", ${DATA_LIST}, "source") FROM STDIN`;
+
+const COPY_STAGING = `COPY ${STAGING} ("place_id", "slug", ${DATA_LIST}, "ord") FROM STDIN`;
 
 // A new slug must not take one that another business already has (a row matched by place_id keeps its own).
 const FIND_SLUG_COLLISIONS = `
@@ -170,10 +182,48 @@ const UPDATE_EXISTING = `
     ORDER BY s."ord"
   ) AS skipped`;
 
-interface StagedRow {
+/** One row ready for COPY: plain data, so a worker thread can build it and post it (structured clone). */
+export interface EncodedRow {
+  /** Position in the input array. */
   index: number;
-  row: BusinessRow;
+  placeId: string | null;
+  name: string;
+  city: string | null;
   slug: string;
+  /** The data columns (DATA_COLUMNS) as COPY text, tab-separated, without place_id and slug. */
+  fields: string;
+}
+
+export interface EncodedBatch {
+  /** Rows to write: the last occurrence of each place_id, each with its slug. */
+  rows: EncodedRow[];
+  /** Rows dropped because a later row of the same batch had the same place_id. */
+  duplicatesInBatch: number;
+}
+
+/**
+ * The CPU half of writing a batch, kept apart so the importer can run it in its parse worker: reduces
+ * repeated place_ids to the last occurrence, gives every row its slug (suffix from the place_id) and
+ * encodes the data columns as COPY text.
+ */
+export function encodeBatch(rows: BusinessRow[]): EncodedBatch {
+  const lastIndex = new Map<string, number>();
+  rows.forEach((row, index) => {
+    if (row.placeId) lastIndex.set(row.placeId, index);
+  });
+  const encoded: EncodedRow[] = [];
+  const slugs = new Set<string>();
+  rows.forEach((row, index) => {
+    if (row.placeId && lastIndex.get(row.placeId) !== index) return;
+    let slug = businessSlug(row.name, row.city, row.placeId ? slugSuffixFor(row.placeId) : randomSlugSuffix());
+    // Two new rows of one batch with the same slug would fail the unique index together.
+    while (slugs.has(slug)) slug = businessSlug(row.name, row.city, randomSlugSuffix());
+    slugs.add(slug);
+    let fields = DATA_COLUMNS[0].encode(row);
+    for (let column = 1; column < DATA_COLUMNS.length; column++) fields += `\t${DATA_COLUMNS[column].encode(row)}`;
+    encoded.push({ index, placeId: row.placeId || null, name: row.name, city: row.city, slug, fields });
+  });
+  return { rows: encoded, duplicatesInBatch: rows.length - encoded.length };
 }
 
 /**
@@ -182,29 +232,102 @@ interface StagedRow {
  * one, because ON CONFLICT cannot touch one row twice in a statement.
  */
 export async function writeBusinessBatch(client: PoolClient, rows: BusinessRow[], options: WriteOptions): Promise<WriteOutcome> {
-  const outcome: WriteOutcome = { inserted: 0, updated: 0, unchanged: 0, skipped: [], duplicatesInBatch: 0, slugRetries: 0 };
-  const staged = stageRows(rows);
-  outcome.duplicatesInBatch = rows.length - staged.length;
+  return writeEncodedBatch(client, encodeBatch(rows), options);
+}
+
+/** writeBusinessBatch for a batch encoded beforehand (encodeBatch). */
+export async function writeEncodedBatch(client: PoolClient, batch: EncodedBatch, options: WriteOptions): Promise<WriteOutcome> {
+  const outcome: WriteOutcome = { inserted: 0, updated: 0, unchanged: 0, skipped: [], duplicatesInBatch: batch.duplicatesInBatch, slugRetries: 0, existing: 0 };
+  const staged = batch.rows;
   if (staged.length === 0) return outcome;
 
-  await client.query(PREPARE_STAGING);
-  await copyIntoStaging(client, staged);
-  const { rows: [check] } = await client.query<{ staged: number }>(STAGED_COUNT);
-  if (check.staged !== staged.length) throw new Error('writeBusinessBatch must run inside a transaction (BEGIN ... COMMIT)');
+  const placeIds = staged.flatMap((item) => (item.placeId ? [item.placeId] : []));
+  const known = new Set(
+    placeIds.length ? (await client.query<{ place_id: string }>(FIND_EXISTING, [placeIds])).rows.map((row) => row.place_id) : [],
+  );
+  outcome.existing = known.size;
+  const fresh = staged.filter((item) => !item.placeId || !known.has(item.placeId));
+  const old = known.size ? staged.filter((item) => item.placeId && known.has(item.placeId)) : [];
+  const skip = (items: EncodedRow[], reason: SkippedRow['reason']) => {
+    for (const { index, placeId, name } of items) outcome.skipped.push({ index, placeId, name, reason });
+  };
 
+  if (options.mode === 'update') {
+    skip(fresh, 'no_match');
+    if (old.length) await writeStaged(client, old, options, outcome);
+    else await requireTransaction(client);
+  } else {
+    if (options.mode === 'insert') skip(old, 'exists');
+    else if (old.length) await writeStaged(client, old, options, outcome);
+    if (fresh.length) {
+      if (await copyDirect(client, fresh, options.source)) outcome.inserted += fresh.length;
+      else await writeStaged(client, fresh, options, outcome);
+    } else {
+      await requireTransaction(client);
+    }
+  }
+  outcome.skipped.sort((a, b) => a.index - b.index);
+  return outcome;
+}
+
+const NOT_IN_TRANSACTION = 'writeBusinessBatch must run inside a transaction (BEGIN ... COMMIT)';
+
+/** SAVEPOINT is refused outside a transaction block, which is exactly the check wanted. */
+async function requireTransaction(client: PoolClient): Promise<void> {
+  await savepoint(client, 'business_write_check');
+  await client.query('RELEASE SAVEPOINT business_write_check');
+}
+
+async function savepoint(client: PoolClient, name: string): Promise<void> {
+  try {
+    await client.query(`SAVEPOINT ${name}`);
+  } catch (error) {
+    if ((error as { code?: string }).code === '25P01') throw new Error(NOT_IN_TRANSACTION);
+    throw error;
+  }
+}
+
+/**
+ * COPY of rows believed new straight into businesses. False (and nothing written) when a unique index
+ * refused a row: a place_id inserted meanwhile by another writer, or a slug already taken.
+ */
+async function copyDirect(client: PoolClient, items: EncodedRow[], source: string): Promise<boolean> {
+  await savepoint(client, 'business_copy');
+  try {
+    const tail = `\t${copyText(source)}\n`;
+    await copyRows(client, COPY_DIRECT, items, () => tail);
+    await client.query('RELEASE SAVEPOINT business_copy');
+    return true;
+  } catch (error) {
+    await client.query('ROLLBACK TO SAVEPOINT business_copy');
+    if ((error as { code?: string }).code === '23505') return false;
+    throw error;
+  }
+}
+
+/** The set-based path: COPY into the staging table, then one statement for the mode. Adds to `outcome`. */
+async function writeStaged(client: PoolClient, items: EncodedRow[], options: WriteOptions, outcome: WriteOutcome): Promise<void> {
+  await client.query(PREPARE_STAGING);
+  await copyRows(client, COPY_STAGING, items, (item) => `\t${item.index}\n`);
+  const { rows: [check] } = await client.query<{ staged: number }>(STAGED_COUNT);
+  if (check.staged !== items.length) throw new Error(NOT_IN_TRANSACTION);
+
+  const byIndex = new Map(items.map((item) => [item.index, item]));
   const skip = (ords: number[], reason: SkippedRow['reason']) => {
-    outcome.skipped = ords.map((index) => ({ index, placeId: rows[index].placeId ?? null, name: rows[index].name, reason }));
+    for (const index of ords) {
+      const item = byIndex.get(index)!;
+      outcome.skipped.push({ index, placeId: item.placeId, name: item.name, reason });
+    }
   };
 
   if (options.mode === 'update') {
     const { rows: [result] } = await client.query<{ updated: number; skipped: number[] }>(UPDATE_EXISTING);
     skip(result.skipped, 'no_match');
-    outcome.updated = result.updated;
-    outcome.unchanged = staged.length - result.updated - result.skipped.length;
-    return outcome;
+    outcome.updated += result.updated;
+    outcome.unchanged += items.length - result.updated - result.skipped.length;
+    return;
   }
 
-  const byIndex = new Map(staged.map((item) => [item.index, item]));
   const statement = options.mode === 'upsert' ? UPSERT : INSERT_NEW;
   for (let attempt = 1; ; attempt++) {
     // Slug collisions are astronomically rare, so they are looked for only after the unique index refused
@@ -214,14 +337,14 @@ export async function writeBusinessBatch(client: PoolClient, rows: BusinessRow[]
       const { rows: [result] } = await client.query<{ inserted?: number; updated?: number; skipped?: number[] }>(statement, [options.source]);
       await client.query('RELEASE SAVEPOINT business_write');
       if (options.mode === 'upsert') {
-        outcome.inserted = result.inserted!;
-        outcome.updated = result.updated!;
-        outcome.unchanged = staged.length - outcome.inserted - outcome.updated;
+        outcome.inserted += result.inserted!;
+        outcome.updated += result.updated!;
+        outcome.unchanged += items.length - result.inserted! - result.updated!;
       } else {
         skip(result.skipped!, 'exists');
-        outcome.inserted = staged.length - result.skipped!.length;
+        outcome.inserted += items.length - result.skipped!.length;
       }
-      return outcome;
+      return;
     } catch (error) {
       await client.query('ROLLBACK TO SAVEPOINT business_write');
       const { code, constraint } = error as { code?: string; constraint?: string };
@@ -231,32 +354,12 @@ export async function writeBusinessBatch(client: PoolClient, rows: BusinessRow[]
   }
 }
 
-/** Last occurrence of each place_id wins; every staged row gets its slug (suffix from the place_id). */
-function stageRows(rows: BusinessRow[]): StagedRow[] {
-  const lastIndex = new Map<string, number>();
-  rows.forEach((row, index) => {
-    if (row.placeId) lastIndex.set(row.placeId, index);
-  });
-  const staged: StagedRow[] = [];
-  const slugs = new Set<string>();
-  rows.forEach((row, index) => {
-    if (row.placeId && lastIndex.get(row.placeId) !== index) return;
-    let slug = businessSlug(row.name, row.city, row.placeId ? slugSuffixFor(row.placeId) : randomSlugSuffix());
-    // Two new rows of one batch with the same slug would fail the unique index together.
-    while (slugs.has(slug)) slug = businessSlug(row.name, row.city, randomSlugSuffix());
-    slugs.add(slug);
-    staged.push({ index, row, slug });
-  });
-  return staged;
-}
-
-async function copyIntoStaging(client: PoolClient, staged: StagedRow[]): Promise<void> {
+/** Streams rows as COPY text: place_id, slug, the data columns, then what `tail` gives (ending the line). */
+async function copyRows(client: PoolClient, statement: string, items: EncodedRow[], tail: (item: EncodedRow) => string): Promise<void> {
   function* lines(): Generator<string> {
     let chunk = '';
-    for (const { index, row, slug } of staged) {
-      let line = `${index}\t${copyText(row.placeId || null)}\t${copyText(slug)}`;
-      for (const column of DATA_COLUMNS) line += `\t${column.encode(row)}`;
-      chunk += `${line}\n`;
+    for (const item of items) {
+      chunk += `${copyText(item.placeId)}\t${copyText(item.slug)}\t${item.fields}${tail(item)}`;
       if (chunk.length >= 64 * 1024) {
         yield chunk;
         chunk = '';
@@ -264,11 +367,11 @@ async function copyIntoStaging(client: PoolClient, staged: StagedRow[]): Promise
     }
     if (chunk) yield chunk;
   }
-  await pipeline(Readable.from(lines()), client.query(copyFrom(COPY_STAGING)));
+  await pipeline(Readable.from(lines()), client.query(copyFrom(statement)));
 }
 
 /** Gives staged rows whose slug is already taken a new random suffix, until none collides. */
-async function resolveSlugCollisions(client: PoolClient, byIndex: Map<number, StagedRow>): Promise<number> {
+async function resolveSlugCollisions(client: PoolClient, byIndex: Map<number, EncodedRow>): Promise<number> {
   let renamed = 0;
   for (let round = 0; round < MAX_SLUG_ATTEMPTS; round++) {
     const { rows } = await client.query<{ ord: number }>(FIND_SLUG_COLLISIONS);
@@ -276,7 +379,7 @@ async function resolveSlugCollisions(client: PoolClient, byIndex: Map<number, St
     const taken = new Set([...byIndex.values()].map((item) => item.slug));
     for (const { ord } of rows) {
       const item = byIndex.get(ord)!;
-      do item.slug = businessSlug(item.row.name, item.row.city, randomSlugSuffix());
+      do item.slug = businessSlug(item.name, item.city, randomSlugSuffix());
       while (taken.has(item.slug));
       taken.add(item.slug);
     }

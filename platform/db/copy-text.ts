@@ -45,6 +45,15 @@ export function copyJson(value: unknown): string {
   return copyText(json);
 }
 
+/**
+ * JSON text already known to be valid (the importer validated it by parsing it) as jsonb text, without
+ * serialising the parsed value again. Escapes jsonb cannot store are removed by a round trip (rare).
+ */
+export function copyJsonText(json: string): string {
+  if (json.includes('\\u') && UNSTORABLE_ESCAPE.test(json)) return copyJson(JSON.parse(json));
+  return copyText(json);
+}
+
 function storableString(text: string): string {
   return text.replace(NUL, '').replace(LONE_SURROGATE, '\uFFFD');
 }

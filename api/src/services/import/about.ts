@@ -44,15 +44,25 @@ function group(value: unknown): Record<string, boolean | string> | null {
 }
 
 export function parseAbout(text: string | undefined): About | null {
-  if (!text) return null;
+  return parseAboutCell(text).about;
+}
+
+const NONE = { about: null };
+
+/**
+ * parseAbout, plus the cell's own JSON text when the value is exactly what the cell says (the usual,
+ * clean Outscraper cell), so the writer can send that text instead of serialising it again.
+ */
+export function parseAboutCell(text: string | undefined): { about: About | null; json?: string } {
+  if (!text) return NONE;
   const trimmed = text.trim();
-  if (!trimmed) return null;
+  if (!trimmed) return NONE;
   if (trimmed[0] === '{' || trimmed[0] === '[') {
     let value: unknown;
     try {
       value = JSON.parse(trimmed);
     } catch {
-      return trimmed.slice(0, MAX_TEXT);
+      return { about: trimmed.slice(0, MAX_TEXT) };
     }
     const out: Record<string, Record<string, boolean | string>> = {};
     if (Array.isArray(value)) {
@@ -67,7 +77,7 @@ export function parseAbout(text: string | undefined): About | null {
       const groups = value as Record<string, unknown>;
       let clean = true;
       for (const name in groups) if (!isCleanGroup(groups[name])) clean = false;
-      if (clean) return Object.keys(groups).length ? (groups as Record<string, Record<string, boolean | string>>) : null;
+      if (clean) return Object.keys(groups).length ? { about: groups as Record<string, Record<string, boolean | string>>, json: trimmed } : NONE;
       for (const [name, raw] of Object.entries(groups)) {
         if (typeof raw === 'boolean') out.Other = { ...(out.Other ?? {}), [name]: raw };
         else {
@@ -76,7 +86,7 @@ export function parseAbout(text: string | undefined): About | null {
         }
       }
     }
-    return Object.keys(out).length ? out : null;
+    return Object.keys(out).length ? { about: out } : NONE;
   }
-  return trimmed.slice(0, MAX_TEXT);
+  return { about: trimmed.slice(0, MAX_TEXT) };
 }

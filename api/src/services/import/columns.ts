@@ -96,6 +96,10 @@ export function isMissing(value: string | undefined | null): boolean {
   if (value === undefined || value === null || value.length === 0) return true;
   // Hot path (every mapped cell of every row): long values cannot be one of the missing markers.
   if (value.length > 16) return false;
+  // Every marker starts with n, u, { or [ (in any case) once trimmed: most cells are ruled out by one
+  // character, without allocating a trimmed lower-case copy (this runs for every cell of every row).
+  const first = value.charCodeAt(0);
+  if (first > 32 && first < 128 && first !== 110 && first !== 78 && first !== 117 && first !== 85 && first !== 123 && first !== 91) return false;
   return MISSING.has(value.trim().toLowerCase());
 }
 

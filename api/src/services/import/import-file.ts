@@ -107,10 +107,6 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const placeIds = pending.map((item) => item.row.placeId).filter((id): id is string => !!id);
-      const existing = placeIds.length
-        ? (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses WHERE place_id = ANY($1::text[])', [placeIds])).rows[0].n
-        : 0;
       const outcome = await writeBusinessBatch(client, pending.map((item) => item.row), { mode, source });
       const written = outcome.inserted + outcome.updated + outcome.unchanged;
       await client.query(
@@ -120,7 +116,7 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
       await options.beforeCommit?.(client, number);
       await client.query('COMMIT');
       // Counted only once committed, so a failed batch leaves no trace in the report either.
-      counters.databaseDuplicateCount += existing;
+      counters.databaseDuplicateCount += outcome.existing;
       counters.inserted += outcome.inserted;
       counters.updated += outcome.updated;
       counters.unchanged += outcome.unchanged;

@@ -154,6 +154,30 @@ describe('about', () => {
   });
 });
 
+describe('JSON cells used as parsed', () => {
+  test('a clean hours or about cell keeps its own text for the writer; a cleaned one does not', () => {
+    const hours = ' {"Monday":"9AM-5PM","Sunday":"Closed"} ';
+    const about = '{"Service options":{"Dine-in":true,"Takeout":false,"Wi-Fi":"Free"}}';
+    const clean = accepted({ name: 'A', working_hours: hours, about });
+    assert.equal(clean.workingHoursJson, hours.trim());
+    assert.equal(clean.aboutJson, about);
+    assert.deepEqual(JSON.parse(clean.workingHoursJson!), clean.workingHours);
+    assert.deepEqual(JSON.parse(clean.aboutJson!), clean.about);
+
+    // Days out of order, odd spaces, a padded value or a null feature: the value differs from the text.
+    for (const [cells, field] of [
+      [{ name: 'A', working_hours: '{"Sunday":"Closed","Monday":"9AM-5PM"}' }, 'workingHoursJson'],
+      [{ name: 'A', working_hours: '{"Monday":"9\u202fAM-5PM"}' }, 'workingHoursJson'],
+      [{ name: 'A', working_hours: '{"monday":"9AM-5PM"}' }, 'workingHoursJson'],
+      [{ name: 'A', about: '{"g":{"x":" padded "}}' }, 'aboutJson'],
+      [{ name: 'A', about: '{"g":{"x":true,"y":null}}' }, 'aboutJson'],
+    ] as const) {
+      const row = accepted(cells);
+      assert.equal(row[field], undefined, JSON.stringify(cells));
+    }
+  });
+});
+
 describe('header mapping', () => {
   test('case-, space-, underscore- and dot-insensitive aliases; 23-column report', () => {
     const mapping = mapColumns(['Name', 'Full Address', 'reviewCount', 'Country.Code', 'PLACE_ID', 'open_hours', 'image', 'site', 'email_1_title']);

@@ -12,9 +12,9 @@
 import { z } from 'zod';
 import type { BusinessRow } from '../../../../common/business.ts';
 import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
-import { parseAbout } from './about.ts';
+import { parseAboutCell } from './about.ts';
 import type { CanonicalCells } from './columns.ts';
-import { parseWorkingHours } from './working-hours.ts';
+import { parseWorkingHoursCell } from './working-hours.ts';
 
 const MAX_TEXT = 2000;
 const MAX_NAME = 300;
@@ -171,6 +171,8 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
   const countryCode = countryCodeFrom(text(cells.countryCode)) ?? countryCodeFrom(country);
   if (!country && countryCode) country = countryName(countryCode);
 
+  const hours = parseWorkingHoursCell(cells.workingHours);
+  const about = parseAboutCell(cells.about);
   const subtypes = subtypesOf(cells.subtypes);
   const type = text(cells.type) ?? subtypes[0] ?? null;
   const row: BusinessRow = {
@@ -195,8 +197,8 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
     photo: link(cells.photo),
     logo: link(cells.logo),
     locatedIn: text(cells.locatedIn),
-    workingHours: parseWorkingHours(cells.workingHours),
-    about: parseAbout(cells.about),
+    workingHours: hours.hours,
+    about: about.about,
     verified: parseBoolean(cells.verified),
     website: link(cells.website),
     url: link(cells.url),
@@ -206,5 +208,7 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
     const issue = checked.error.issues[0];
     return { ok: false, reason: `${issue.path.join('.') || 'row'}: ${issue.message}` };
   }
+  if (hours.json !== undefined) row.workingHoursJson = hours.json;
+  if (about.json !== undefined) row.aboutJson = about.json;
   return { ok: true, row };
 }

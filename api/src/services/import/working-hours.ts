@@ -7,7 +7,6 @@
  * - OpenStreetMap opening_hours: "Mo-Fr 08:00-12:00,14:00-21:00; Sa-Su 08:00-21:00", "24/7", "off".
  * Unusual spaces (U+202F, U+00A0) and en/em dashes become plain spaces and hyphens. Anything else: null.
  */
-
 export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 const DAY_BY_KEY = new Map<string, string>();
@@ -25,6 +24,22 @@ function dayOf(text: string): string | undefined {
 
 function cleanHours(text: string): string {
   return text.replace(/[\u202f\u00a0\u2009]/g, ' ').replace(/[\u2013\u2014]/g, '-').replace(/\s+/g, ' ').trim();
+}
+
+const UNCLEAN_HOURS = /[\u202f\u00a0\u2009\u2013\u2014]|\s\s|[^\S ]|^\s|\s$/;
+
+/** True when a parsed object is already `{ Monday: "9AM-5PM", ... }` in day order with clean texts. */
+function isCleanHours(value: Record<string, unknown>): value is Record<string, string> {
+  let next = 0;
+  let count = 0;
+  for (const key in value) {
+    const day = DAYS.indexOf(key as (typeof DAYS)[number]);
+    const text = value[key];
+    if (day < next || typeof text !== 'string' || text === '' || UNCLEAN_HOURS.test(text)) return false;
+    next = day + 1;
+    count++;
+  }
+  return count > 0;
 }
 
 function fromObject(value: Record<string, unknown>): Record<string, string> | null {
@@ -111,16 +126,29 @@ function fromOsm(text: string): Record<string, string> | null {
 
 /** Parses a working-hours cell in any supported shape; null when it is empty or not understood. */
 export function parseWorkingHours(text: string | undefined): Record<string, string> | null {
-  if (!text) return null;
+  return parseWorkingHoursCell(text).hours;
+}
+
+const NONE = { hours: null };
+
+/**
+ * parseWorkingHours, plus the cell's own JSON text when the value is exactly what the cell says (the
+ * usual, clean Outscraper cell), so the writer can send that text instead of serialising it again.
+ */
+export function parseWorkingHoursCell(text: string | undefined): { hours: Record<string, string> | null; json?: string } {
+  if (!text) return NONE;
   const trimmed = text.trim();
-  if (!trimmed) return null;
+  if (!trimmed) return NONE;
   if (trimmed[0] === '{') {
+    let value: unknown;
     try {
-      const value: unknown = JSON.parse(trimmed);
-      return value && typeof value === 'object' && !Array.isArray(value) ? fromObject(value as Record<string, unknown>) : null;
+      value = JSON.parse(trimmed);
     } catch {
-      return null;
+      return NONE;
     }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return NONE;
+    if (isCleanHours(value as Record<string, unknown>)) return { hours: value as Record<string, string>, json: trimmed };
+    return { hours: fromObject(value as Record<string, unknown>) };
   }
-  return fromText(trimmed) ?? fromOsm(trimmed);
+  return { hours: fromText(trimmed) ?? fromOsm(trimmed) };
 }
