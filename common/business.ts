@@ -28,17 +28,24 @@ export interface BusinessRow {
   photo: string | null;
   logo: string | null;
   locatedIn: string | null;
-  /** Weekday name ("Monday") -> hours text ("9AM-5PM", "Closed"). */
-  workingHours: Record<string, string> | null;
-  /** Amenity groups `{ group: { feature: boolean | text } }`, or a plain-text description. */
-  about: Record<string, Record<string, boolean | string>> | string | null;
+  /** Weekday name ("Monday") -> hours text ("9AM-5PM", "Closed"); or that object as checked JSON text. */
+  workingHours: Record<string, string> | JsonText | null;
+  /** Amenity groups `{ group: { feature: boolean | text } }`, or a plain-text description; or the groups as checked JSON text. */
+  about: Record<string, Record<string, boolean | string>> | string | JsonText | null;
   verified: boolean;
   website: string | null;
   url: string | null;
-  /**
-   * The JSON text `workingHours` / `about` were parsed from, when they are used exactly as parsed: the
-   * writer then sends that text instead of serialising the value again (a tenth of the import's CPU).
-   */
-  workingHoursJson?: string;
-  aboutJson?: string;
+}
+
+/**
+ * A JSON value kept as the text it was read as, already checked to be exactly in its field's shape (the
+ * importer's fast path for clean cells, api/src/services/import/json-scan.ts). The writer sends the text
+ * as it is: parsing it only to serialise it again was a fifth of the import's CPU.
+ */
+export class JsonText {
+  constructor(readonly json: string) {}
+
+  parse(): unknown {
+    return JSON.parse(this.json);
+  }
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import type { BusinessRow } from '../../common/business.ts';
+import { JsonText, type BusinessRow } from '../../common/business.ts';
 import { slugSuffixFor } from '../../common/slug.ts';
 import { createTestContext, type TestContext } from '../testing/context.ts';
 import { writeBusinessBatch, type WriteMode, type WriteOutcome } from './business-writer.ts';
@@ -263,7 +263,7 @@ const cut = (text: string, length: number) => Array.from(text).slice(0, length).
 
   test('JSON text handed over with a row is stored as that JSON, minus what jsonb cannot hold', async () => {
     await write([
-      buildBusiness({ placeId: 'J1', about: { g: { x: true } }, aboutJson: '{ "g" : { "x" : true } }', workingHours: { Monday: 'a' }, workingHoursJson: '{"Monday":"a\\tb\\u0000"}' }),
+      buildBusiness({ placeId: 'J1', about: new JsonText('{ "g" : { "x" : true } }'), workingHours: new JsonText('{"Monday":"a\\tb\\u0000"}') }),
     ]);
     const { rows } = await pool.query(`SELECT about, working_hours FROM businesses WHERE place_id = 'J1'`);
     assert.deepEqual(rows[0].about, { g: { x: true } });

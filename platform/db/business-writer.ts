@@ -13,7 +13,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { BusinessRow } from '../../common/business.ts';
+import { JsonText, type BusinessRow } from '../../common/business.ts';
 import { businessSlug, categorySlug, citySlug, randomSlugSuffix, slugSuffixFor } from '../../common/slug.ts';
 import { copyBoolean, copyJson, copyJsonText, copyNumber, copyText, copyTextArray } from './copy-text.ts';
 import type { PoolClient } from './pool.ts';
@@ -99,12 +99,16 @@ const DATA_COLUMNS: Column[] = [
   { name: 'photo', type: 'text', encode: (row) => copyText(row.photo) },
   { name: 'logo', type: 'text', encode: (row) => copyText(row.logo) },
   { name: 'located_in', type: 'text', encode: (row) => copyText(row.locatedIn) },
-  { name: 'working_hours', type: 'jsonb', encode: (row) => (row.workingHoursJson !== undefined ? copyJsonText(row.workingHoursJson) : copyJson(row.workingHours)) },
-  { name: 'about', type: 'jsonb', encode: (row) => (row.aboutJson !== undefined ? copyJsonText(row.aboutJson) : copyJson(row.about)) },
+  { name: 'working_hours', type: 'jsonb', encode: (row) => copyJsonField(row.workingHours) },
+  { name: 'about', type: 'jsonb', encode: (row) => copyJsonField(row.about) },
   { name: 'verified', type: 'boolean', encode: (row) => copyBoolean(Boolean(row.verified)) },
   { name: 'website', type: 'text', encode: (row) => copyText(row.website) },
   { name: 'url', type: 'text', encode: (row) => copyText(row.url) },
 ];
+
+function copyJsonField(value: unknown): string {
+  return value instanceof JsonText ? copyJsonText(value.json) : copyJson(value);
+}
 
 const DATA = DATA_COLUMNS.map((column) => `"${column.name}"`);
 const DATA_LIST = DATA.join(', ');
@@ -114,22 +118,25 @@ const IS_CHANGED = (target: string, incoming: string) =>
 // Created once per connection and emptied at every commit (ON COMMIT DELETE ROWS truncates in place), so a
 // batch costs no catalog churn; the DELETE only matters when a caller writes several batches in one
 // transaction. Outside a transaction the rows would vanish after the COPY: STAGED_COUNT catches that.
+// The staging rows take the very COPY text sent to businesses (so the encoded batch serves both paths);
+// "ord" numbers them in COPY order, and minus the batch's lowest ord it is the row's position.
 const PREPARE_STAGING = `
   CREATE TEMP TABLE IF NOT EXISTS ${STAGING} (
     "place_id" text,
     "slug" text NOT NULL,
     ${DATA_COLUMNS.map((column) => `"${column.name}" ${column.type}`).join(',\n    ')},
-    "ord" integer NOT NULL
+    "source" text,
+    "ord" bigint GENERATED ALWAYS AS IDENTITY
   ) ON COMMIT DELETE ROWS;
   DELETE FROM ${STAGING};`;
 
-const STAGED_COUNT = `SELECT count(*)::int AS staged FROM ${STAGING}`;
+const STAGED_COUNT = `SELECT count(*)::int AS staged, min("ord")::bigint AS base FROM ${STAGING}`;
 
 const FIND_EXISTING = 'SELECT "place_id" FROM businesses WHERE "place_id" = ANY($1::text[])';
 
 const COPY_DIRECT = `COPY businesses ("place_id", "slug", ${DATA_LIST}, "source") FROM STDIN`;
 
-const COPY_STAGING = `COPY ${STAGING} ("place_id", "slug", ${DATA_LIST}, "ord") FROM STDIN`;
+const COPY_STAGING = `COPY ${STAGING} ("place_id", "slug", ${DATA_LIST}, "source") FROM STDIN`;
 
 // A new slug must not take one that another business already has (a row matched by place_id keeps its own).
 const FIND_SLUG_COLLISIONS = `
@@ -141,7 +148,7 @@ const FIND_SLUG_COLLISIONS = `
 
 const INSERT_SELECT = `
   INSERT INTO businesses ("place_id", "slug", ${DATA_LIST}, "source")
-  SELECT "place_id", "slug", ${DATA_LIST}, $1 FROM ${STAGING} ORDER BY "ord"`;
+  SELECT "place_id", "slug", ${DATA_LIST}, "source" FROM ${STAGING} ORDER BY "ord"`;
 
 // xmax = 0 only on a freshly inserted tuple, so RETURNING tells inserts from conflict-updates exactly; rows
 // whose data is identical do not pass the WHERE and are neither rewritten nor returned.
@@ -182,48 +189,62 @@ const UPDATE_EXISTING = `
     ORDER BY s."ord"
   ) AS skipped`;
 
-/** One row ready for COPY: plain data, so a worker thread can build it and post it (structured clone). */
+/** What the writer needs to know of a row besides its COPY text (plain data: a worker can post it). */
 export interface EncodedRow {
   /** Position in the input array. */
   index: number;
   placeId: string | null;
   name: string;
   city: string | null;
-  slug: string;
-  /** The data columns (DATA_COLUMNS) as COPY text, tab-separated, without place_id and slug. */
-  fields: string;
 }
 
 export interface EncodedBatch {
-  /** Rows to write: the last occurrence of each place_id, each with its slug. */
+  /** Rows to write: the last occurrence of each place_id. */
   rows: EncodedRow[];
+  /**
+   * The rows' COPY text, UTF-8, one line each (place_id, slug, data columns, source): the same bytes go
+   * to businesses or to the staging table. Its own ArrayBuffer, so a worker can transfer it without a copy.
+   */
+  payload: Uint8Array;
+  /** Byte offset where each row's line ends (after its newline). */
+  lineEnds: number[];
   /** Rows dropped because a later row of the same batch had the same place_id. */
   duplicatesInBatch: number;
 }
 
+const utf8 = new TextEncoder();
+
 /**
  * The CPU half of writing a batch, kept apart so the importer can run it in its parse worker: reduces
  * repeated place_ids to the last occurrence, gives every row its slug (suffix from the place_id) and
- * encodes the data columns as COPY text.
+ * encodes the rows as COPY text.
  */
-export function encodeBatch(rows: BusinessRow[]): EncodedBatch {
+export function encodeBatch(rows: BusinessRow[], source: string): EncodedBatch {
   const lastIndex = new Map<string, number>();
   rows.forEach((row, index) => {
     if (row.placeId) lastIndex.set(row.placeId, index);
   });
   const encoded: EncodedRow[] = [];
+  const lines: string[] = [];
+  const lineEnds: number[] = [];
   const slugs = new Set<string>();
+  const tail = `\t${copyText(source)}\n`;
+  let bytes = 0;
   rows.forEach((row, index) => {
     if (row.placeId && lastIndex.get(row.placeId) !== index) return;
     let slug = businessSlug(row.name, row.city, row.placeId ? slugSuffixFor(row.placeId) : randomSlugSuffix());
     // Two new rows of one batch with the same slug would fail the unique index together.
     while (slugs.has(slug)) slug = businessSlug(row.name, row.city, randomSlugSuffix());
     slugs.add(slug);
-    let fields = DATA_COLUMNS[0].encode(row);
-    for (let column = 1; column < DATA_COLUMNS.length; column++) fields += `\t${DATA_COLUMNS[column].encode(row)}`;
-    encoded.push({ index, placeId: row.placeId || null, name: row.name, city: row.city, slug, fields });
+    let line = `${copyText(row.placeId || null)}\t${copyText(slug)}`;
+    for (const column of DATA_COLUMNS) line += `\t${column.encode(row)}`;
+    line += tail;
+    lines.push(line);
+    bytes += Buffer.byteLength(line);
+    lineEnds.push(bytes);
+    encoded.push({ index, placeId: row.placeId || null, name: row.name, city: row.city });
   });
-  return { rows: encoded, duplicatesInBatch: rows.length - encoded.length };
+  return { rows: encoded, payload: utf8.encode(lines.join('')), lineEnds, duplicatesInBatch: rows.length - encoded.length };
 }
 
 /**
@@ -232,11 +253,14 @@ export function encodeBatch(rows: BusinessRow[]): EncodedBatch {
  * one, because ON CONFLICT cannot touch one row twice in a statement.
  */
 export async function writeBusinessBatch(client: PoolClient, rows: BusinessRow[], options: WriteOptions): Promise<WriteOutcome> {
-  return writeEncodedBatch(client, encodeBatch(rows), options);
+  return writeEncodedBatch(client, encodeBatch(rows, options.source), options);
 }
 
-/** writeBusinessBatch for a batch encoded beforehand (encodeBatch). */
-export async function writeEncodedBatch(client: PoolClient, batch: EncodedBatch, options: WriteOptions): Promise<WriteOutcome> {
+/** A subset of a batch's rows: their positions in EncodedBatch.rows. */
+type Lines = number[];
+
+/** writeBusinessBatch for a batch encoded beforehand (encodeBatch, with the source written in it). */
+export async function writeEncodedBatch(client: PoolClient, batch: EncodedBatch, options: Pick<WriteOptions, 'mode'>): Promise<WriteOutcome> {
   const outcome: WriteOutcome = { inserted: 0, updated: 0, unchanged: 0, skipped: [], duplicatesInBatch: batch.duplicatesInBatch, slugRetries: 0, existing: 0 };
   const staged = batch.rows;
   if (staged.length === 0) return outcome;
@@ -246,22 +270,26 @@ export async function writeEncodedBatch(client: PoolClient, batch: EncodedBatch,
     placeIds.length ? (await client.query<{ place_id: string }>(FIND_EXISTING, [placeIds])).rows.map((row) => row.place_id) : [],
   );
   outcome.existing = known.size;
-  const fresh = staged.filter((item) => !item.placeId || !known.has(item.placeId));
-  const old = known.size ? staged.filter((item) => item.placeId && known.has(item.placeId)) : [];
-  const skip = (items: EncodedRow[], reason: SkippedRow['reason']) => {
-    for (const { index, placeId, name } of items) outcome.skipped.push({ index, placeId, name, reason });
+  const fresh: Lines = [];
+  const old: Lines = [];
+  staged.forEach((item, line) => (item.placeId && known.has(item.placeId) ? old : fresh).push(line));
+  const skip = (lines: Lines, reason: SkippedRow['reason']) => {
+    for (const line of lines) {
+      const { index, placeId, name } = staged[line];
+      outcome.skipped.push({ index, placeId, name, reason });
+    }
   };
 
   if (options.mode === 'update') {
     skip(fresh, 'no_match');
-    if (old.length) await writeStaged(client, old, options, outcome);
+    if (old.length) await writeStaged(client, batch, old, options.mode, outcome);
     else await requireTransaction(client);
   } else {
     if (options.mode === 'insert') skip(old, 'exists');
-    else if (old.length) await writeStaged(client, old, options, outcome);
+    else if (old.length) await writeStaged(client, batch, old, options.mode, outcome);
     if (fresh.length) {
-      if (await copyDirect(client, fresh, options.source)) outcome.inserted += fresh.length;
-      else await writeStaged(client, fresh, options, outcome);
+      if (await copyDirect(client, batch, fresh)) outcome.inserted += fresh.length;
+      else await writeStaged(client, batch, fresh, options.mode, outcome);
     } else {
       await requireTransaction(client);
     }
@@ -291,11 +319,10 @@ async function savepoint(client: PoolClient, name: string): Promise<void> {
  * COPY of rows believed new straight into businesses. False (and nothing written) when a unique index
  * refused a row: a place_id inserted meanwhile by another writer, or a slug already taken.
  */
-async function copyDirect(client: PoolClient, items: EncodedRow[], source: string): Promise<boolean> {
+async function copyDirect(client: PoolClient, batch: EncodedBatch, lines: Lines): Promise<boolean> {
   await savepoint(client, 'business_copy');
   try {
-    const tail = `\t${copyText(source)}\n`;
-    await copyRows(client, COPY_DIRECT, items, () => tail);
+    await copyLines(client, COPY_DIRECT, batch, lines);
     await client.query('RELEASE SAVEPOINT business_copy');
     return true;
   } catch (error) {
@@ -306,86 +333,81 @@ async function copyDirect(client: PoolClient, items: EncodedRow[], source: strin
 }
 
 /** The set-based path: COPY into the staging table, then one statement for the mode. Adds to `outcome`. */
-async function writeStaged(client: PoolClient, items: EncodedRow[], options: WriteOptions, outcome: WriteOutcome): Promise<void> {
+async function writeStaged(client: PoolClient, batch: EncodedBatch, lines: Lines, mode: WriteMode, outcome: WriteOutcome): Promise<void> {
   await client.query(PREPARE_STAGING);
-  await copyRows(client, COPY_STAGING, items, (item) => `\t${item.index}\n`);
-  const { rows: [check] } = await client.query<{ staged: number }>(STAGED_COUNT);
-  if (check.staged !== items.length) throw new Error(NOT_IN_TRANSACTION);
-
-  const byIndex = new Map(items.map((item) => [item.index, item]));
-  const skip = (ords: number[], reason: SkippedRow['reason']) => {
-    for (const index of ords) {
-      const item = byIndex.get(index)!;
-      outcome.skipped.push({ index, placeId: item.placeId, name: item.name, reason });
+  await copyLines(client, COPY_STAGING, batch, lines);
+  const { rows: [check] } = await client.query<{ staged: number; base: string }>(STAGED_COUNT);
+  if (check.staged !== lines.length) throw new Error(NOT_IN_TRANSACTION);
+  // ord - base is the position in `lines` (ords number the COPY's rows in order).
+  const base = Number(check.base);
+  const rowOf = (ord: number | string) => batch.rows[lines[Number(ord) - base]];
+  const skip = (ords: Array<number | string>, reason: SkippedRow['reason']) => {
+    for (const ord of ords) {
+      const { index, placeId, name } = rowOf(ord);
+      outcome.skipped.push({ index, placeId, name, reason });
     }
   };
 
-  if (options.mode === 'update') {
-    const { rows: [result] } = await client.query<{ updated: number; skipped: number[] }>(UPDATE_EXISTING);
+  if (mode === 'update') {
+    const { rows: [result] } = await client.query<{ updated: number; skipped: string[] }>(UPDATE_EXISTING);
     skip(result.skipped, 'no_match');
     outcome.updated += result.updated;
-    outcome.unchanged += items.length - result.updated - result.skipped.length;
+    outcome.unchanged += lines.length - result.updated - result.skipped.length;
     return;
   }
 
-  const statement = options.mode === 'upsert' ? UPSERT : INSERT_NEW;
+  const statement = mode === 'upsert' ? UPSERT : INSERT_NEW;
   for (let attempt = 1; ; attempt++) {
     // Slug collisions are astronomically rare, so they are looked for only after the unique index refused
     // one: the savepoint undoes the failed statement without losing the batch or the caller's transaction.
     await client.query('SAVEPOINT business_write');
     try {
-      const { rows: [result] } = await client.query<{ inserted?: number; updated?: number; skipped?: number[] }>(statement, [options.source]);
+      const { rows: [result] } = await client.query<{ inserted?: number; updated?: number; skipped?: string[] }>(statement);
       await client.query('RELEASE SAVEPOINT business_write');
-      if (options.mode === 'upsert') {
+      if (mode === 'upsert') {
         outcome.inserted += result.inserted!;
         outcome.updated += result.updated!;
-        outcome.unchanged += items.length - result.inserted! - result.updated!;
+        outcome.unchanged += lines.length - result.inserted! - result.updated!;
       } else {
         skip(result.skipped!, 'exists');
-        outcome.inserted += items.length - result.skipped!.length;
+        outcome.inserted += lines.length - result.skipped!.length;
       }
       return;
     } catch (error) {
       await client.query('ROLLBACK TO SAVEPOINT business_write');
       const { code, constraint } = error as { code?: string; constraint?: string };
       if (code !== '23505' || constraint !== SLUG_CONSTRAINT || attempt >= MAX_SLUG_ATTEMPTS) throw error;
-      outcome.slugRetries += await resolveSlugCollisions(client, byIndex);
+      outcome.slugRetries += await resolveSlugCollisions(client, rowOf);
     }
   }
 }
 
-/** Streams rows as COPY text: place_id, slug, the data columns, then what `tail` gives (ending the line). */
-async function copyRows(client: PoolClient, statement: string, items: EncodedRow[], tail: (item: EncodedRow) => string): Promise<void> {
-  function* lines(): Generator<string> {
-    let chunk = '';
-    for (const item of items) {
-      chunk += `${copyText(item.placeId)}\t${copyText(item.slug)}\t${item.fields}${tail(item)}`;
-      if (chunk.length >= 64 * 1024) {
-        yield chunk;
-        chunk = '';
-      }
+/** Streams the chosen lines of a batch's payload to a COPY: the whole payload at once when all are chosen. */
+async function copyLines(client: PoolClient, statement: string, batch: EncodedBatch, lines: Lines): Promise<void> {
+  const payload = Buffer.from(batch.payload.buffer, batch.payload.byteOffset, batch.payload.byteLength);
+  function* parts(): Generator<Buffer> {
+    if (lines.length === batch.rows.length) {
+      yield payload;
+      return;
     }
-    if (chunk) yield chunk;
+    for (const line of lines) yield payload.subarray(line === 0 ? 0 : batch.lineEnds[line - 1], batch.lineEnds[line]);
   }
-  await pipeline(Readable.from(lines()), client.query(copyFrom(statement)));
+  await pipeline(Readable.from(parts(), { objectMode: false }), client.query(copyFrom(statement)));
 }
 
 /** Gives staged rows whose slug is already taken a new random suffix, until none collides. */
-async function resolveSlugCollisions(client: PoolClient, byIndex: Map<number, EncodedRow>): Promise<number> {
+async function resolveSlugCollisions(client: PoolClient, rowOf: (ord: number | string) => EncodedRow): Promise<number> {
   let renamed = 0;
   for (let round = 0; round < MAX_SLUG_ATTEMPTS; round++) {
-    const { rows } = await client.query<{ ord: number }>(FIND_SLUG_COLLISIONS);
+    const { rows } = await client.query<{ ord: string; slug: string }>(FIND_SLUG_COLLISIONS);
     if (rows.length === 0) return renamed;
-    const taken = new Set([...byIndex.values()].map((item) => item.slug));
-    for (const { ord } of rows) {
-      const item = byIndex.get(ord)!;
-      do item.slug = businessSlug(item.name, item.city, randomSlugSuffix());
-      while (taken.has(item.slug));
-      taken.add(item.slug);
-    }
+    const slugs = rows.map(({ ord }) => {
+      const { name, city } = rowOf(ord);
+      return businessSlug(name, city, randomSlugSuffix());
+    });
     await client.query(
-      `UPDATE ${STAGING} s SET "slug" = v.slug FROM unnest($1::int[], $2::text[]) AS v(ord, slug) WHERE s."ord" = v.ord`,
-      [rows.map((row) => row.ord), rows.map((row) => byIndex.get(row.ord)!.slug)],
+      `UPDATE ${STAGING} s SET "slug" = v.slug FROM unnest($1::bigint[], $2::text[]) AS v(ord, slug) WHERE s."ord" = v.ord`,
+      [rows.map((row) => row.ord), slugs],
     );
     renamed += rows.length;
   }

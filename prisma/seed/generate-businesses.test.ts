@@ -97,7 +97,7 @@ describe('generateBusinesses', () => {
       }
     }
     assert.ok(texts > 0);
-    assert.ok(rows.some((row) => typeof row.about === 'object' && row.about?.['Service options']?.['Dine-in'] !== undefined));
+    assert.ok(rows.some((row) => typeof row.about === 'object' && (row.about as Record<string, Record<string, unknown>> | null)?.['Service options']?.['Dine-in'] !== undefined));
   });
 
   test('fields are missing about as often as in real exports', () => {

@@ -3,6 +3,9 @@
  * it (a list of groups with options [{ name, enabled }]; a repeated option keeps its last value), or plain
  * text. `false` is kept (it means "Google says no"); null features are dropped; {} and [] are missing.
  */
+import { JsonText } from '../../../../common/business.ts';
+import { isCleanAboutJson } from './json-scan.ts';
+
 export type About = Record<string, Record<string, boolean | string>> | string;
 
 const MAX_TEXT = 5000;
@@ -44,25 +47,25 @@ function group(value: unknown): Record<string, boolean | string> | null {
 }
 
 export function parseAbout(text: string | undefined): About | null {
-  return parseAboutCell(text).about;
+  const about = readAboutCell(text);
+  return about instanceof JsonText ? (about.parse() as About) : about;
 }
 
-const NONE = { about: null };
-
 /**
- * parseAbout, plus the cell's own JSON text when the value is exactly what the cell says (the usual,
- * clean Outscraper cell), so the writer can send that text instead of serialising it again.
+ * parseAbout without the parse where it is not needed: a cell already in the clean shape (the usual
+ * Outscraper cell) is returned as its checked JSON text, for the writer to send as it is.
  */
-export function parseAboutCell(text: string | undefined): { about: About | null; json?: string } {
-  if (!text) return NONE;
+export function readAboutCell(text: string | undefined): About | JsonText | null {
+  if (!text) return null;
   const trimmed = text.trim();
-  if (!trimmed) return NONE;
+  if (!trimmed) return null;
+  if (trimmed[0] === '{' && isCleanAboutJson(trimmed)) return new JsonText(trimmed);
   if (trimmed[0] === '{' || trimmed[0] === '[') {
     let value: unknown;
     try {
       value = JSON.parse(trimmed);
     } catch {
-      return { about: trimmed.slice(0, MAX_TEXT) };
+      return trimmed.slice(0, MAX_TEXT);
     }
     const out: Record<string, Record<string, boolean | string>> = {};
     if (Array.isArray(value)) {
@@ -77,7 +80,7 @@ export function parseAboutCell(text: string | undefined): { about: About | null;
       const groups = value as Record<string, unknown>;
       let clean = true;
       for (const name in groups) if (!isCleanGroup(groups[name])) clean = false;
-      if (clean) return Object.keys(groups).length ? { about: groups as Record<string, Record<string, boolean | string>>, json: trimmed } : NONE;
+      if (clean) return Object.keys(groups).length ? (groups as Record<string, Record<string, boolean | string>>) : null;
       for (const [name, raw] of Object.entries(groups)) {
         if (typeof raw === 'boolean') out.Other = { ...(out.Other ?? {}), [name]: raw };
         else {
@@ -86,7 +89,7 @@ export function parseAboutCell(text: string | undefined): { about: About | null;
         }
       }
     }
-    return Object.keys(out).length ? { about: out } : NONE;
+    return Object.keys(out).length ? out : null;
   }
-  return { about: trimmed.slice(0, MAX_TEXT) };
+  return trimmed.slice(0, MAX_TEXT);
 }

@@ -1,25 +1,25 @@
 /**
- * The import pipeline: file -> rows (streamed) -> canonical cells -> validated BusinessRow -> batches
- * written with COPY + one INSERT ... ON CONFLICT each (platform/db/business-writer.ts).
+ * The import pipeline: a worker thread reads the file and turns it into validated, de-duplicated batches
+ * encoded for COPY (read-batches.ts); this thread writes each batch (platform/db/business-writer.ts) and
+ * keeps the job, the counters and the report.
  *
  * - Each batch is one transaction that also records the job's progress (rows read, rows written,
  *   lastCommittedRow), so after a crash the ImportJob says exactly which data rows are in the database.
- * - While one batch is being written, the next one is parsed (the database works while Node parses).
+ * - The worker parses the next batches while PostgreSQL writes this one: the two use both cores.
  * - A place_id seen earlier in the file is skipped (first occurrence wins); rows without a place_id are
  *   always inserted (upsert/insert) with a fresh unique slug, so only rows with place_ids are idempotent.
  * - Nothing here talks to Meilisearch: the businesses triggers fill search_outbox and the indexer follows.
  */
 import { stat } from 'node:fs/promises';
-import type { BusinessRow } from '../../../../common/business.ts';
-import { writeBusinessBatch, type WriteMode } from '../../../../platform/db/business-writer.ts';
+import { writeEncodedBatch, type WriteMode } from '../../../../platform/db/business-writer.ts';
 import type { Pool, PoolClient } from '../../../../platform/db/pool.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
-import { mapColumns, MissingColumnsError, type ColumnMapping } from './columns.ts';
+import type { ColumnMapping } from './columns.ts';
 import { buildUploadResult, emptyCounters, MAX_LISTED, type ImportCounters, type UploadResult } from './import-report.ts';
 import { publishImportProgress, type ImportPhase, type ImportProgress } from './import-progress.ts';
-import { normaliseRow } from './normalise-row.ts';
-import { openRows } from './open-rows.ts';
-import { detach, ImportFileError, type FileType, type RowSource, type SourceRow } from './source-rows.ts';
+import { readBatchesInWorker } from './parsed-batches.ts';
+import type { ReadDelta, ReadMessage } from './read-batches.ts';
+import { detach, type FileType, type RowSource } from './source-rows.ts';
 
 export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
 export type BatchSize = (typeof BATCH_SIZES)[number];
@@ -50,12 +50,6 @@ export interface ImportOutcome {
   result: UploadResult;
 }
 
-interface Pending {
-  row: BusinessRow;
-  rowNumber: number;
-  sheet?: string;
-}
-
 const PROGRESS_INTERVAL_MS = 500;
 
 /** Imports one file end to end and stores its UploadReport; never throws for a bad file (the report says why). */
@@ -75,20 +69,21 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
   const jobId = job.id;
   const source = `import:${jobId}`;
   const counters: ImportCounters = emptyCounters();
-  let mapping: ColumnMapping | null = null;
-  let rows: (RowSource & { type: FileType }) | null = null;
+  let mapping: Pick<ColumnMapping, 'columnExtraction'> | null = null;
   let failure: { code: string; message: string; rowNumber?: number } | undefined;
   let lastCommittedRow = 0;
   let rowsWritten = 0;
-  let dataRows = 0;
   let lastProgressAt = 0;
+  let fileType: FileType | null = null;
+  let sheets: RowSource['sheets'] = [];
+  /** How much of the file the reader has read, 0..1 (for the ETA). */
+  let fraction = 0;
 
   const progress = (phase: ImportPhase, force = false) => {
     const now = Date.now();
     if (!force && now - lastProgressAt < PROGRESS_INTERVAL_MS) return;
     lastProgressAt = now;
     const seconds = Math.max(0.001, (now - startedAt) / 1000);
-    const fraction = rows?.fraction() ?? 0;
     const message: ImportProgress = {
       jobId, file: fileName, phase, rowsRead: counters.totalRows, rowsWritten,
       rowsPerSecond: Math.round(counters.totalRows / seconds),
@@ -98,20 +93,18 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
     options.onProgress?.(message);
   };
 
-  const seenPlaceIds = new Map<string, number>();
-  let batch: Pending[] = [];
   let batchNumber = 0;
   let inFlight: Promise<void> | null = null;
 
-  const writeBatch = async (pending: Pending[], upToDataRow: number, number: number) => {
+  const writeBatch = async (message: Extract<ReadMessage, { type: 'batch' }>, number: number) => {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const outcome = await writeBusinessBatch(client, pending.map((item) => item.row), { mode, source });
+      const outcome = await writeEncodedBatch(client, message.batch, { mode });
       const written = outcome.inserted + outcome.updated + outcome.unchanged;
       await client.query(
         'UPDATE import_jobs SET rows_read = $2, rows_written = $3, last_committed_row = $4, file_type = $5 WHERE id = $1',
-        [jobId, upToDataRow, rowsWritten + written, upToDataRow, rows?.type ?? 'unknown'],
+        [jobId, message.upToDataRow, rowsWritten + written, message.upToDataRow, fileType ?? 'unknown'],
       );
       await options.beforeCommit?.(client, number);
       await client.query('COMMIT');
@@ -123,116 +116,57 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
       counters.skippedByMode += outcome.skipped.length;
       for (const skipped of outcome.skipped) {
         if (counters.skippedBusinesses.length >= MAX_LISTED) break;
-        const item = pending[skipped.index];
-        counters.skippedBusinesses.push({ row: item.rowNumber, sheet: item.sheet, name: detach(skipped.name), placeId: skipped.placeId && detach(skipped.placeId), reason: skipped.reason });
+        const { rowNumber, sheet } = message.positions[skipped.index];
+        counters.skippedBusinesses.push({ row: rowNumber, sheet, name: detach(skipped.name), placeId: skipped.placeId && detach(skipped.placeId), reason: skipped.reason });
       }
       rowsWritten += written;
-      lastCommittedRow = upToDataRow;
+      lastCommittedRow = message.upToDataRow;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
+      throw new BatchWriteFailed(number, error);
     } finally {
       client.release();
     }
     progress('writing', true);
   };
 
-  const flush = async () => {
-    if (inFlight) await inFlight;
-    inFlight = null;
-    if (batch.length === 0) {
-      return;
-    }
-    const pending = batch;
-    batch = [];
-    batchNumber++;
-    inFlight = writeBatch(pending, dataRows, batchNumber);
-    // Surface a failure at the next await, not as an unhandled rejection.
-    inFlight.catch(() => undefined);
-  };
-
+  const reader = readBatchesInWorker({ path, batchSize, source });
   try {
-    try {
-      rows = await openRows(path);
-    } catch (error) {
-      throw error instanceof ImportFileError ? error : new ImportFileError('malformed', `The file cannot be read (${(error as Error).message}).`);
-    }
-    try {
-      mapping = mapColumns(rows.headers);
-    } catch (error) {
-      if (error instanceof MissingColumnsError) throw new ImportFileError('missing_columns', error.message);
-      throw error;
-    }
-    progress('reading', true);
-    let rowCursor = 0;
-    let readError: unknown = null;
-    const chunks = rows.rows[Symbol.asyncIterator]();
-    for (;;) {
-      // Only the reader's own failures are caught here; a failed batch write propagates as it is.
-      let next: IteratorResult<SourceRow[]>;
-      try {
-        next = await chunks.next();
-      } catch (error) {
-        readError = error;
+    for await (const message of reader.messages) {
+      fraction = message.type === 'opened' ? 0 : message.fraction;
+      if (message.type === 'opened') {
+        fileType = message.fileType;
+        mapping = { columnExtraction: message.columnExtraction };
+        progress('reading', true);
+        continue;
+      }
+      addDelta(counters, message.delta);
+      if (message.type === 'end') {
+        fileType = message.fileType;
+        sheets = message.sheets;
+        if (message.failure) failure = message.failure;
         break;
       }
-      if (next.done) break;
-      for (const sourceRow of next.value) {
-        rowCursor = sourceRow.rowNumber;
-        dataRows++;
-        counters.totalRows++;
-        const result = normaliseRow(mapping.map(sourceRow.values));
-        if (!result.ok) {
-          counters.errorCount++;
-          if (counters.errors.length < MAX_LISTED) {
-            counters.errors.push(detach(`${sourceRow.sheet ? `${sourceRow.sheet}, row` : 'Row'} ${sourceRow.rowNumber}: ${result.reason}`));
-          }
-        } else {
-          const placeId = result.row.placeId;
-          if (placeId) {
-            counters.recordsWithPlaceId++;
-            const firstRow = seenPlaceIds.get(placeId);
-            if (firstRow !== undefined) {
-              counters.excelDuplicateCount++;
-              if (counters.excelDuplicateRecords.length < MAX_LISTED) {
-                counters.excelDuplicateRecords.push({ row: sourceRow.rowNumber, sheet: sourceRow.sheet, name: detach(result.row.name), placeId: detach(placeId), firstRow });
-              }
-              if (counters.skippedBusinesses.length < MAX_LISTED) {
-                counters.skippedBusinesses.push({ row: sourceRow.rowNumber, sheet: sourceRow.sheet, name: detach(result.row.name), placeId: detach(placeId), reason: 'duplicate_in_file' });
-              }
-            } else {
-              seenPlaceIds.set(detach(placeId), sourceRow.rowNumber);
-              counters.uniquePlaceIds++;
-              batch.push({ row: result.row, rowNumber: sourceRow.rowNumber, sheet: sourceRow.sheet });
-            }
-          } else {
-            batch.push({ row: result.row, rowNumber: sourceRow.rowNumber, sheet: sourceRow.sheet });
-          }
-        }
-        if (batch.length >= batchSize) await flush();
-      }
+      // One batch is written while the worker prepares the next ones; a failed write stops the loop here.
+      if (inFlight) await inFlight;
+      batchNumber++;
+      inFlight = writeBatch(message, batchNumber);
+      // Surface a failure at the next await, not as an unhandled rejection.
+      inFlight.catch(() => undefined);
       progress('reading');
     }
-    // Rows read before a fatal read error are still written; then the error stops the job.
-    await flush();
     if (inFlight) await inFlight;
-    if (readError) {
-      if (readError instanceof ImportFileError) throw readError;
-      throw new ImportFileError('malformed', `Row ${rowCursor + 1}: the file cannot be read further (${(readError as Error).message}).`, rowCursor + 1);
-    }
-    if (counters.totalRows === 0) {
-      throw new ImportFileError('empty', 'The file has a header row but no data rows.');
-    }
+    if (!failure && counters.totalRows === 0) failure = { code: 'empty', message: 'The file has a header row but no data rows.' };
   } catch (error) {
     if (inFlight) await (inFlight as Promise<void>).catch(() => undefined);
-    if (error instanceof ImportFileError) {
-      failure = { code: error.code, message: error.message, rowNumber: error.rowNumber };
+    if (error instanceof BatchWriteFailed) {
+      failure = { code: 'import_failed', message: `Writing batch ${error.batchNumber} failed (${error.message}).` };
     } else {
       const message = error instanceof Error ? error.message : String(error);
-      failure = { code: 'import_failed', message: `Writing batch ${batchNumber} failed (${message}).` };
+      failure = { code: 'import_failed', message: `The file could not be read further (${message}).` };
     }
   } finally {
-    await rows?.close().catch(() => undefined);
+    await reader.close().catch(() => undefined);
   }
 
   // An empty file is reported as a failure only when it had no header; "header but no rows" is a clear
@@ -240,8 +174,8 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
   if (failure?.code === 'empty' && mapping) failure = undefined;
   const finishedAt = Date.now();
   const result = buildUploadResult({
-    jobId, fileName, fileSizeBytes, fileType: rows?.type ?? null, mode, batchSize, counters, mapping,
-    sheets: rows?.sheets ?? [], startedAt, finishedAt, failure, lastCommittedRow,
+    jobId, fileName, fileSizeBytes, fileType, mode, batchSize, counters, mapping,
+    sheets, startedAt, finishedAt, failure, lastCommittedRow,
   });
   if (!failure && counters.totalRows === 0) result.message = `${fileName}: the file has a header row but no data rows; nothing was imported.`;
   const status = failure ? 'failed' : 'completed';
@@ -249,7 +183,7 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
     prisma.importJob.update({
       where: { id: jobId },
       data: {
-        status, fileType: rows?.type ?? 'unknown', rowsRead: counters.totalRows, rowsWritten, lastCommittedRow,
+        status, fileType: fileType ?? 'unknown', rowsRead: counters.totalRows, rowsWritten, lastCommittedRow,
         error: failure ? result.message : null, finishedAt: new Date(finishedAt),
       },
     }),
@@ -263,4 +197,22 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
   ]);
   progress(status, true);
   return { jobId, reportId: report.id, status, result };
+}
+
+/** A batch that could not be written (as opposed to a file that could not be read). */
+class BatchWriteFailed extends Error {
+  constructor(readonly batchNumber: number, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+  }
+}
+
+function addDelta(counters: ImportCounters, delta: ReadDelta): void {
+  counters.totalRows += delta.totalRows;
+  counters.recordsWithPlaceId += delta.recordsWithPlaceId;
+  counters.uniquePlaceIds += delta.uniquePlaceIds;
+  counters.excelDuplicateCount += delta.excelDuplicateCount;
+  counters.errorCount += delta.errorCount;
+  counters.errors.push(...delta.errors);
+  counters.excelDuplicateRecords.push(...delta.excelDuplicateRecords);
+  for (const skipped of delta.skippedBusinesses) if (counters.skippedBusinesses.length < MAX_LISTED) counters.skippedBusinesses.push(skipped);
 }

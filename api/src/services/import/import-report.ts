@@ -65,7 +65,7 @@ export interface ReportInput {
   mode: string;
   batchSize: number;
   counters: ImportCounters;
-  mapping: ColumnMapping | null;
+  mapping: Pick<ColumnMapping, 'columnExtraction'> | null;
   sheets: RowSource['sheets'];
   startedAt: number;
   finishedAt: number;

@@ -12,9 +12,9 @@
 import { z } from 'zod';
 import type { BusinessRow } from '../../../../common/business.ts';
 import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
-import { parseAboutCell } from './about.ts';
+import { readAboutCell } from './about.ts';
 import type { CanonicalCells } from './columns.ts';
-import { parseWorkingHoursCell } from './working-hours.ts';
+import { readWorkingHoursCell } from './working-hours.ts';
 
 const MAX_TEXT = 2000;
 const MAX_NAME = 300;
@@ -49,10 +49,9 @@ export const ImportedBusiness = z.object({
   photo: httpUrl,
   logo: httpUrl,
   locatedIn: nullableText,
-  // Built by parseWorkingHours / parseAbout, whose output shapes are fixed: checked shallowly here
-  // (a deep zod walk of every about group cost more than parsing the row).
-  workingHours: z.custom<Record<string, string>>((value) => typeof value === 'object').nullable(),
-  about: z.custom<Record<string, Record<string, boolean | string>> | string>((value) => typeof value === 'object' || typeof value === 'string').nullable(),
+  // workingHours and about are not listed: parseWorkingHours / parseAbout build them in fixed shapes, or
+  // keep a cell's JSON text after checking it is exactly that shape (json-scan.ts); reading them here would
+  // parse every such cell just to look at it.
   verified: z.boolean(),
   website: httpUrl,
   url: httpUrl,
@@ -171,8 +170,6 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
   const countryCode = countryCodeFrom(text(cells.countryCode)) ?? countryCodeFrom(country);
   if (!country && countryCode) country = countryName(countryCode);
 
-  const hours = parseWorkingHoursCell(cells.workingHours);
-  const about = parseAboutCell(cells.about);
   const subtypes = subtypesOf(cells.subtypes);
   const type = text(cells.type) ?? subtypes[0] ?? null;
   const row: BusinessRow = {
@@ -197,8 +194,8 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
     photo: link(cells.photo),
     logo: link(cells.logo),
     locatedIn: text(cells.locatedIn),
-    workingHours: hours.hours,
-    about: about.about,
+    workingHours: readWorkingHoursCell(cells.workingHours),
+    about: readAboutCell(cells.about),
     verified: parseBoolean(cells.verified),
     website: link(cells.website),
     url: link(cells.url),
@@ -208,7 +205,6 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
     const issue = checked.error.issues[0];
     return { ok: false, reason: `${issue.path.join('.') || 'row'}: ${issue.message}` };
   }
-  if (hours.json !== undefined) row.workingHoursJson = hours.json;
-  if (about.json !== undefined) row.aboutJson = about.json;
   return { ok: true, row };
 }
+

@@ -12,6 +12,9 @@ import { randomBytes } from 'node:crypto';
 
 const CHUNK_BYTES = 4 * 1024 * 1024;
 const ON_DISK = 0xffffffff;
+const DISK_BLOCK_BYTES = 256 * 1024;
+const CACHED_MAX_BYTES = 8 * 1024;
+const CACHE_CHARS = 8 * 1024 * 1024;
 
 export class StringTable {
   private readonly chunks: Buffer[] = [];
@@ -22,7 +25,11 @@ export class StringTable {
   private lengths = new Uint32Array(1024);
   private memoryBytes = 0;
   private file: { path: string; fd: number; size: number; pending: Buffer; pendingUsed: number } | null = null;
-  private scratch = Buffer.alloc(64 * 1024);
+  private scratch = Buffer.allocUnsafe(4096);
+  private readonly cached = new Map<number, string>();
+  private cachedChars = 0;
+  /** The read-ahead block of the spill file. */
+  private ahead: { start: number; end: number; buffer: Buffer } | null = null;
 
   constructor(private readonly memoryBudgetBytes = 96 * 1024 * 1024) {}
 
@@ -68,9 +75,41 @@ export class StringTable {
     const length = this.lengths[index];
     const chunk = this.chunkOf[index];
     if (chunk !== ON_DISK) return this.chunks[chunk].toString('utf8', this.offsets[index], this.offsets[index] + length);
-    if (this.scratch.length < length) this.scratch = Buffer.alloc(length);
-    readSync(this.file!.fd, this.scratch, 0, length, this.offsets[index]);
-    return this.scratch.toString('utf8', 0, length);
+    // Values repeat all over a sheet (cities, categories, whole hours and about texts): keep the ones read.
+    let text = this.cached.get(index);
+    if (text === undefined) {
+      text = this.readFromDisk(this.offsets[index], length);
+      if (length <= CACHED_MAX_BYTES) {
+        if (this.cachedChars + text.length > CACHE_CHARS) {
+          this.cached.clear();
+          this.cachedChars = 0;
+        }
+        this.cached.set(index, text);
+        this.cachedChars += text.length;
+      }
+    }
+    return text;
+  }
+
+  /**
+   * A sheet's new strings enter the table as its rows go, so first reads of spilled texts move forward
+   * through the spill file: they are served from one read-ahead block (one read per block instead of one
+   * per cell, which was a quarter of a big workbook's import time). A text behind that block is a repeat
+   * of an older value: one exact read (and the cache in get keeps it).
+   */
+  private readFromDisk(offset: number, length: number): string {
+    let block = this.ahead;
+    if (!block || offset < block.start || offset + length > block.end) {
+      if (block && offset < block.start) {
+        if (this.scratch.length < length) this.scratch = Buffer.allocUnsafe(length);
+        readSync(this.file!.fd, this.scratch, 0, length, offset);
+        return this.scratch.toString('utf8', 0, length);
+      }
+      const size = Math.max(DISK_BLOCK_BYTES, length);
+      const buffer = block && block.buffer.length >= size ? block.buffer : Buffer.allocUnsafe(size);
+      block = this.ahead = { start: offset, end: offset + readSync(this.file!.fd, buffer, 0, size, offset), buffer };
+    }
+    return block.buffer.toString('utf8', offset - block.start, offset - block.start + length);
   }
 
   close(): void {

@@ -7,6 +7,9 @@
  * - OpenStreetMap opening_hours: "Mo-Fr 08:00-12:00,14:00-21:00; Sa-Su 08:00-21:00", "24/7", "off".
  * Unusual spaces (U+202F, U+00A0) and en/em dashes become plain spaces and hyphens. Anything else: null.
  */
+import { JsonText } from '../../../../common/business.ts';
+import { isCleanHoursJson } from './json-scan.ts';
+
 export const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 
 const DAY_BY_KEY = new Map<string, string>();
@@ -24,22 +27,6 @@ function dayOf(text: string): string | undefined {
 
 function cleanHours(text: string): string {
   return text.replace(/[\u202f\u00a0\u2009]/g, ' ').replace(/[\u2013\u2014]/g, '-').replace(/\s+/g, ' ').trim();
-}
-
-const UNCLEAN_HOURS = /[\u202f\u00a0\u2009\u2013\u2014]|\s\s|[^\S ]|^\s|\s$/;
-
-/** True when a parsed object is already `{ Monday: "9AM-5PM", ... }` in day order with clean texts. */
-function isCleanHours(value: Record<string, unknown>): value is Record<string, string> {
-  let next = 0;
-  let count = 0;
-  for (const key in value) {
-    const day = DAYS.indexOf(key as (typeof DAYS)[number]);
-    const text = value[key];
-    if (day < next || typeof text !== 'string' || text === '' || UNCLEAN_HOURS.test(text)) return false;
-    next = day + 1;
-    count++;
-  }
-  return count > 0;
 }
 
 function fromObject(value: Record<string, unknown>): Record<string, string> | null {
@@ -126,29 +113,28 @@ function fromOsm(text: string): Record<string, string> | null {
 
 /** Parses a working-hours cell in any supported shape; null when it is empty or not understood. */
 export function parseWorkingHours(text: string | undefined): Record<string, string> | null {
-  return parseWorkingHoursCell(text).hours;
+  const hours = readWorkingHoursCell(text);
+  return hours instanceof JsonText ? (hours.parse() as Record<string, string>) : hours;
 }
 
-const NONE = { hours: null };
-
 /**
- * parseWorkingHours, plus the cell's own JSON text when the value is exactly what the cell says (the
- * usual, clean Outscraper cell), so the writer can send that text instead of serialising it again.
+ * parseWorkingHours without the parse where it is not needed: a cell already in the clean shape (the
+ * usual Outscraper cell) is returned as its checked JSON text, for the writer to send as it is.
  */
-export function parseWorkingHoursCell(text: string | undefined): { hours: Record<string, string> | null; json?: string } {
-  if (!text) return NONE;
+export function readWorkingHoursCell(text: string | undefined): Record<string, string> | JsonText | null {
+  if (!text) return null;
   const trimmed = text.trim();
-  if (!trimmed) return NONE;
+  if (!trimmed) return null;
   if (trimmed[0] === '{') {
+    if (isCleanHoursJson(trimmed)) return new JsonText(trimmed);
     let value: unknown;
     try {
       value = JSON.parse(trimmed);
     } catch {
-      return NONE;
+      return null;
     }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) return NONE;
-    if (isCleanHours(value as Record<string, unknown>)) return { hours: value as Record<string, string>, json: trimmed };
-    return { hours: fromObject(value as Record<string, unknown>) };
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+    return fromObject(value as Record<string, unknown>);
   }
-  return { hours: fromText(trimmed) ?? fromOsm(trimmed) };
+  return fromText(trimmed) ?? fromOsm(trimmed);
 }

@@ -1,0 +1,173 @@
+/**
+ * The CPU side of an import, run in a worker thread (parse-worker.ts) so that reading, validating and
+ * encoding the next rows overlaps with PostgreSQL writing the previous batch: file -> rows (streamed) ->
+ * canonical cells -> validated BusinessRow -> in-file de-duplication -> batches encoded for COPY.
+ *
+ * Everything it yields is plain data (structured-clonable): what the rows were (positions, for the
+ * report), what was rejected or repeated (counter deltas), and the encoded batch the writer sends.
+ */
+import { encodeBatch, type EncodedBatch } from '../../../../platform/db/business-writer.ts';
+import type { BusinessRow } from '../../../../common/business.ts';
+import { mapColumns, MissingColumnsError, type ColumnMapping } from './columns.ts';
+import { MAX_LISTED, type ExcelDuplicateRecord, type SkippedBusiness } from './import-report.ts';
+import { normaliseRow } from './normalise-row.ts';
+import { openRows } from './open-rows.ts';
+import { detach, ImportFileError, type FileType, type RowSource, type SourceRow } from './source-rows.ts';
+
+/** What the reader counted since its previous message. */
+export interface ReadDelta {
+  totalRows: number;
+  recordsWithPlaceId: number;
+  uniquePlaceIds: number;
+  excelDuplicateCount: number;
+  errorCount: number;
+  errors: string[];
+  skippedBusinesses: SkippedBusiness[];
+  excelDuplicateRecords: ExcelDuplicateRecord[];
+}
+
+export interface RowPosition {
+  rowNumber: number;
+  sheet?: string;
+}
+
+export interface ReadFailure {
+  code: string;
+  message: string;
+  rowNumber?: number;
+}
+
+export type ReadMessage =
+  | { type: 'opened'; fileType: FileType; columnExtraction: ColumnMapping['columnExtraction'] }
+  | {
+      type: 'batch';
+      batch: EncodedBatch;
+      /** Where each row of the batch (by EncodedRow.index) is in the file. */
+      positions: RowPosition[];
+      /** Data rows read so far, this batch included: the job's lastCommittedRow once it commits. */
+      upToDataRow: number;
+      delta: ReadDelta;
+      fraction: number;
+    }
+  | { type: 'end'; fileType: FileType | null; sheets: RowSource['sheets']; delta: ReadDelta; fraction: number; failure?: ReadFailure };
+
+function emptyDelta(): ReadDelta {
+  return { totalRows: 0, recordsWithPlaceId: 0, uniquePlaceIds: 0, excelDuplicateCount: 0, errorCount: 0, errors: [], skippedBusinesses: [], excelDuplicateRecords: [] };
+}
+
+export interface ReadOptions {
+  path: string;
+  batchSize: number;
+  /** businesses.source of the rows inserted (written into the encoded batches). */
+  source: string;
+}
+
+/** Reads a whole file as messages: 'opened', then 'batch'es, then one 'end' (with the failure, if any). */
+export async function* readBatches({ path, batchSize, source }: ReadOptions): AsyncGenerator<ReadMessage> {
+  let rows: (RowSource & { type: FileType }) | null = null;
+  let delta = emptyDelta();
+  const take = () => {
+    const taken = delta;
+    delta = emptyDelta();
+    return taken;
+  };
+  // Lists are capped for the whole file, not per message.
+  const listed = { errors: 0, duplicates: 0, skipped: 0 };
+  const end = (failure?: ReadFailure): ReadMessage => ({
+    type: 'end', fileType: rows?.type ?? null, sheets: rows?.sheets ?? [], delta: take(), fraction: rows?.fraction() ?? 0, failure,
+  });
+
+  let mapping: ColumnMapping;
+  try {
+    try {
+      rows = await openRows(path);
+    } catch (error) {
+      throw error instanceof ImportFileError ? error : new ImportFileError('malformed', `The file cannot be read (${(error as Error).message}).`);
+    }
+    try {
+      mapping = mapColumns(rows.headers);
+    } catch (error) {
+      if (error instanceof MissingColumnsError) throw new ImportFileError('missing_columns', error.message);
+      throw error;
+    }
+  } catch (error) {
+    await (rows as RowSource | null)?.close().catch(() => undefined);
+    if (error instanceof ImportFileError) {
+      yield end({ code: error.code, message: error.message, rowNumber: error.rowNumber });
+      return;
+    }
+    throw error;
+  }
+  yield { type: 'opened', fileType: rows.type, columnExtraction: mapping.columnExtraction };
+
+  const seenPlaceIds = new Map<string, number>();
+  let batch: BusinessRow[] = [];
+  let positions: RowPosition[] = [];
+  let dataRows = 0;
+  let rowCursor = 0;
+  const cut = (): ReadMessage => {
+    const message: ReadMessage = { type: 'batch', batch: encodeBatch(batch, source), positions, upToDataRow: dataRows, delta: take(), fraction: rows!.fraction() };
+    batch = [];
+    positions = [];
+    return message;
+  };
+
+  let failure: ReadFailure | undefined;
+  try {
+    const chunks = rows.rows[Symbol.asyncIterator]();
+    for (;;) {
+      let next: IteratorResult<SourceRow[]>;
+      try {
+        next = await chunks.next();
+      } catch (error) {
+        // Rows read before a fatal read error are still written; then the error stops the job.
+        failure = error instanceof ImportFileError
+          ? { code: error.code, message: error.message, rowNumber: error.rowNumber }
+          : { code: 'malformed', message: `Row ${rowCursor + 1}: the file cannot be read further (${(error as Error).message}).`, rowNumber: rowCursor + 1 };
+        break;
+      }
+      if (next.done) break;
+      for (const sourceRow of next.value) {
+        rowCursor = sourceRow.rowNumber;
+        dataRows++;
+        delta.totalRows++;
+        const result = normaliseRow(mapping.map(sourceRow.values));
+        if (!result.ok) {
+          delta.errorCount++;
+          if (listed.errors < MAX_LISTED) {
+            listed.errors++;
+            delta.errors.push(detach(`${sourceRow.sheet ? `${sourceRow.sheet}, row` : 'Row'} ${sourceRow.rowNumber}: ${result.reason}`));
+          }
+        } else {
+          const placeId = result.row.placeId;
+          const firstRow = placeId ? seenPlaceIds.get(placeId) : undefined;
+          if (placeId) delta.recordsWithPlaceId++;
+          if (placeId && firstRow !== undefined) {
+            delta.excelDuplicateCount++;
+            const repeat = { row: sourceRow.rowNumber, sheet: sourceRow.sheet, name: detach(result.row.name), placeId: detach(placeId) };
+            if (listed.duplicates < MAX_LISTED) {
+              listed.duplicates++;
+              delta.excelDuplicateRecords.push({ ...repeat, firstRow });
+            }
+            if (listed.skipped < MAX_LISTED) {
+              listed.skipped++;
+              delta.skippedBusinesses.push({ ...repeat, reason: 'duplicate_in_file' });
+            }
+          } else {
+            if (placeId) {
+              seenPlaceIds.set(detach(placeId), sourceRow.rowNumber);
+              delta.uniquePlaceIds++;
+            }
+            batch.push(result.row);
+            positions.push({ rowNumber: sourceRow.rowNumber, sheet: sourceRow.sheet });
+          }
+        }
+        if (batch.length >= batchSize) yield cut();
+      }
+    }
+    if (batch.length) yield cut();
+  } finally {
+    await rows.close().catch(() => undefined);
+  }
+  yield end(failure);
+}
