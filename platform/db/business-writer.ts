@@ -134,9 +134,12 @@ const STAGED_COUNT = `SELECT count(*)::int AS staged, min("ord")::bigint AS base
 
 const FIND_EXISTING = 'SELECT "place_id" FROM businesses WHERE "place_id" = ANY($1::text[])';
 
-const COPY_DIRECT = `COPY businesses ("place_id", "slug", ${DATA_LIST}, "source") FROM STDIN`;
+/** The columns of an encoded batch's payload, in order (EncodedBatch.payload). */
+export const PAYLOAD_COLUMNS = `"place_id", "slug", ${DATA_LIST}, "source"`;
 
-const COPY_STAGING = `COPY ${STAGING} ("place_id", "slug", ${DATA_LIST}, "source") FROM STDIN`;
+const COPY_DIRECT = `COPY businesses (${PAYLOAD_COLUMNS}) FROM STDIN`;
+
+const COPY_STAGING = `COPY ${STAGING} (${PAYLOAD_COLUMNS}) FROM STDIN`;
 
 // A new slug must not take one that another business already has (a row matched by place_id keeps its own).
 const FIND_SLUG_COLLISIONS = `
@@ -213,6 +216,8 @@ export interface EncodedBatch {
 }
 
 const utf8 = new TextEncoder();
+/** Bytes per encoded row in the latest batch (the next batch's buffer is sized from it). */
+let bytesPerRow = 1024;
 
 /**
  * The CPU half of writing a batch, kept apart so the importer can run it in its parse worker: reduces
@@ -225,10 +230,12 @@ export function encodeBatch(rows: BusinessRow[], source: string): EncodedBatch {
     if (row.placeId) lastIndex.set(row.placeId, index);
   });
   const encoded: EncodedRow[] = [];
-  const lines: string[] = [];
   const lineEnds: number[] = [];
   const slugs = new Set<string>();
   const tail = `\t${copyText(source)}\n`;
+  // Each line is encoded straight into one buffer (no joined string, no second pass to measure), sized from
+  // the previous batch's bytes per row so it rarely grows and wastes little (the whole ArrayBuffer travels).
+  let payload = new Uint8Array(Math.max(16 * 1024, Math.ceil(rows.length * bytesPerRow * 1.15)));
   let bytes = 0;
   rows.forEach((row, index) => {
     if (row.placeId && lastIndex.get(row.placeId) !== index) return;
@@ -239,12 +246,21 @@ export function encodeBatch(rows: BusinessRow[], source: string): EncodedBatch {
     let line = `${copyText(row.placeId || null)}\t${copyText(slug)}`;
     for (const column of DATA_COLUMNS) line += `\t${column.encode(row)}`;
     line += tail;
-    lines.push(line);
-    bytes += Buffer.byteLength(line);
+    for (;;) {
+      const { read, written } = utf8.encodeInto(line, payload.subarray(bytes));
+      if (read === line.length) {
+        bytes += written;
+        break;
+      }
+      const grown = new Uint8Array(Math.max(payload.length * 2, bytes + line.length * 3));
+      grown.set(payload.subarray(0, bytes));
+      payload = grown;
+    }
     lineEnds.push(bytes);
     encoded.push({ index, placeId: row.placeId || null, name: row.name, city: row.city });
   });
-  return { rows: encoded, payload: utf8.encode(lines.join('')), lineEnds, duplicatesInBatch: rows.length - encoded.length };
+  if (encoded.length) bytesPerRow = bytes / encoded.length;
+  return { rows: encoded, payload: payload.subarray(0, bytes), lineEnds, duplicatesInBatch: rows.length - encoded.length };
 }
 
 /**

@@ -11,11 +11,11 @@ const AHEAD = 2;
 
 /**
  * The worker's young generation is what its memory is made of (the parse makes short-lived strings at
- * full speed): left to V8's default, the import process peaked at 417-459 MB; capped at 48 MB it peaks
- * at 343-377 MB (CSV 150 MB, XLSX 200k rows) for ~5% less speed. The old generation is only a safety
- * net against a runaway parse: real files stay far below it.
+ * full speed). Left to V8's default, the import process peaked at 417-459 MB (CSV 150 MB, XLSX 200k rows);
+ * capped at 48 MB at 385-398 MB, at 32 MB at 337-376 MB for ~10% less speed: 32 keeps a margin under the
+ * 400 MB target. The old generation is only a safety net against a runaway parse.
  */
-const WORKER_HEAP = { maxYoungGenerationSizeMb: 48, maxOldGenerationSizeMb: 512 };
+const WORKER_HEAP = { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 512 };
 
 export interface ParsedBatches {
   messages: AsyncIterable<ReadMessage>;

@@ -14,7 +14,7 @@ const CHUNK_BYTES = 4 * 1024 * 1024;
 const ON_DISK = 0xffffffff;
 const DISK_BLOCK_BYTES = 256 * 1024;
 const CACHED_MAX_BYTES = 8 * 1024;
-const CACHE_CHARS = 8 * 1024 * 1024;
+const CACHE_CHARS = 4 * 1024 * 1024;
 
 export class StringTable {
   private readonly chunks: Buffer[] = [];
