@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { decodeXmlText, xmlAttribute, XmlError, XmlScanner } from './xml-scanner.ts';
+
+/** Runs a document through the scanner in chunks of `size` and returns its events as text. */
+function events(xml: string, size = xml.length, wants: (open: string[]) => boolean = () => true): string[] {
+  const out: string[] = [];
+  const open: string[] = [];
+  const scanner = new XmlScanner({
+    open(name, attributes, selfClosing) {
+      open.push(name);
+      out.push(`<${name}${attributes.trim() ? ` ${attributes.trim()}` : ''}${selfClosing ? '/' : ''}>`);
+    },
+    close(name) {
+      open.pop();
+      out.push(`</${name}>`);
+    },
+    text(text) {
+      // Adjacent text events are one run of text, however the chunks fell.
+      if (out.length && out[out.length - 1].startsWith('"')) out[out.length - 1] = `"${out[out.length - 1].slice(1, -1)}${text}"`;
+      else out.push(`"${text}"`);
+    },
+    wantsText: () => wants(open),
+  });
+  for (let i = 0; i < xml.length; i += size) scanner.write(xml.slice(i, i + size));
+  scanner.close();
+  return out;
+}
+
+const SHEET = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<x:worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><!-- a comment with <c> inside -->
+<x:sheetData><x:row r="1" spans="1:3"><x:c r="A1" t="s"><x:v>0</x:v></x:c><x:c r="B1" t="inlineStr"><x:is><x:t xml:space="preserve"> Tom &amp; Jerry&#39;s &lt;b&gt; &#x1F355;</x:t></x:is></x:c><x:c r="C1" s="2" t="str" note="a > b"><x:f>A1&amp;"x"</x:f><x:v><![CDATA[raw <text> & more]]></x:v></x:c></x:row>
+<x:row r="2"/><x:row r="3"><x:c r="A3"/></x:row></x:sheetData></x:worksheet>`;
+
+describe('XML scanner', () => {
+  test('tags by local name, raw attributes, decoded text, CDATA, comments and processing instructions', () => {
+    const got = events(SHEET, undefined, (open) => open.includes('v') || open.includes('t'));
+    assert.deepEqual(got.filter((event) => !event.startsWith('"\n')), [
+      '<worksheet xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main">', '<sheetData>',
+      '<row r="1" spans="1:3">', '<c r="A1" t="s">', '<v>', '"0"', '</v>', '</c>',
+      '<c r="B1" t="inlineStr">', '<is>', '<t xml:space="preserve">', '" Tom & Jerry\'s <b> 🍕"', '</t>', '</is>', '</c>',
+      '<c r="C1" s="2" t="str" note="a > b">', '<f>', '</f>', '<v>', '"raw <text> & more"', '</v>', '</c>', '</row>',
+      '<row r="2"/>', '</row>', '<row r="3">', '<c r="A3"/>', '</c>', '</row>', '</sheetData>', '</worksheet>',
+    ]);
+  });
+
+  test('the same events whatever the chunk boundaries (every size from 1 to 40)', () => {
+    const whole = events(SHEET);
+    for (let size = 1; size <= 40; size++) assert.deepEqual(events(SHEET, size), whole, `chunks of ${size}`);
+  });
+
+  test('attributes: any quote, any prefix, spaces around =, entities, no false match inside other names', () => {
+    const attributes = ` r='B7'  ht="15" x:t = "s" s="3" data-t="no" note="a &amp; b"`;
+    assert.equal(xmlAttribute(attributes, 'r'), 'B7');
+    assert.equal(xmlAttribute(attributes, 't'), 's');
+    assert.equal(xmlAttribute(attributes, 's'), '3');
+    assert.equal(xmlAttribute(attributes, 'note'), 'a & b');
+    assert.equal(xmlAttribute(attributes, 'missing'), undefined);
+  });
+
+  test('a DTD, an undefined entity, a bare & and a document cut inside a tag are refused', () => {
+    assert.throws(() => events('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><x>&a;</x>'), (error: unknown) => error instanceof XmlError && error.unsafe);
+    assert.throws(() => events('<x>&nbsp;</x>'), /undefined entity/);
+    assert.throws(() => events('<x>fish & chips</x>'), /undefined entity/);
+    assert.throws(() => events('<x>&#0;</x>'), /invalid character reference/);
+    assert.throws(() => events('<x><c r="A1'), /ends inside a tag/);
+  });
+
+  test('line ends are normalised as XML requires', () => {
+    assert.equal(decodeXmlText('a\r\nb\rc\nd'), 'a\nb\nc\nd');
+    assert.equal(decodeXmlText('&#13;'), '\r', 'a character reference is not a line end');
+  });
+});
