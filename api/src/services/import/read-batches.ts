@@ -10,6 +10,7 @@ import { encodeBatch, type EncodedBatch } from '../../../../platform/db/business
 import type { BusinessRow } from '../../../../common/business.ts';
 import { mapColumns, MissingColumnsError, type ColumnMapping } from './columns.ts';
 import { MAX_LISTED, type ExcelDuplicateRecord, type SkippedBusiness } from './import-report.ts';
+import { FirstSeen } from './first-seen.ts';
 import { normaliseRow } from './normalise-row.ts';
 import { openRows } from './open-rows.ts';
 import { detach, ImportFileError, type FileType, type RowSource, type SourceRow } from './source-rows.ts';
@@ -100,7 +101,7 @@ export async function* readBatches({ path, batchSize, source }: ReadOptions): As
   }
   yield { type: 'opened', fileType: rows.type, columnExtraction: mapping.columnExtraction };
 
-  const seenPlaceIds = new Map<string, number>();
+  const seenPlaceIds = new FirstSeen();
   let batch: BusinessRow[] = [];
   let positions: RowPosition[] = [];
   let dataRows = 0;
@@ -140,7 +141,7 @@ export async function* readBatches({ path, batchSize, source }: ReadOptions): As
           }
         } else {
           const placeId = result.row.placeId;
-          const firstRow = placeId ? seenPlaceIds.get(placeId) : undefined;
+          const firstRow = placeId ? seenPlaceIds.check(placeId, sourceRow.rowNumber) : undefined;
           if (placeId) delta.recordsWithPlaceId++;
           if (placeId && firstRow !== undefined) {
             delta.excelDuplicateCount++;
@@ -154,10 +155,7 @@ export async function* readBatches({ path, batchSize, source }: ReadOptions): As
               delta.skippedBusinesses.push({ ...repeat, reason: 'duplicate_in_file' });
             }
           } else {
-            if (placeId) {
-              seenPlaceIds.set(detach(placeId), sourceRow.rowNumber);
-              delta.uniquePlaceIds++;
-            }
+            if (placeId) delta.uniquePlaceIds++;
             batch.push(result.row);
             positions.push({ rowNumber: sourceRow.rowNumber, sheet: sourceRow.sheet });
           }
