@@ -222,9 +222,9 @@ let bytesPerRow = 1024;
 /**
  * The CPU half of writing a batch, kept apart so the importer can run it in its parse worker: reduces
  * repeated place_ids to the last occurrence, gives every row its slug (suffix from the place_id) and
- * encodes the rows as COPY text.
+ * encodes the rows as COPY text. `allocate` gives the payload's buffer (the importer recycles them).
  */
-export function encodeBatch(rows: BusinessRow[], source: string): EncodedBatch {
+export function encodeBatch(rows: BusinessRow[], source: string, allocate: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes)): EncodedBatch {
   const lastIndex = new Map<string, number>();
   rows.forEach((row, index) => {
     if (row.placeId) lastIndex.set(row.placeId, index);
@@ -235,7 +235,7 @@ export function encodeBatch(rows: BusinessRow[], source: string): EncodedBatch {
   const tail = `\t${copyText(source)}\n`;
   // Each line is encoded straight into one buffer (no joined string, no second pass to measure), sized from
   // the previous batch's bytes per row so it rarely grows and wastes little (the whole ArrayBuffer travels).
-  let payload = new Uint8Array(Math.max(16 * 1024, Math.ceil(rows.length * bytesPerRow * 1.15)));
+  let payload = allocate(Math.max(16 * 1024, Math.ceil(rows.length * bytesPerRow * 1.15)));
   let bytes = 0;
   rows.forEach((row, index) => {
     if (row.placeId && lastIndex.get(row.placeId) !== index) return;

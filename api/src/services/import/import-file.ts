@@ -125,6 +125,7 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
       }
       rowsWritten += written;
       lastCommittedRow = message.upToDataRow;
+      reader.recycle(message.batch);
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw new BatchWriteFailed(number, error);

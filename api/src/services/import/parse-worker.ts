@@ -10,13 +10,24 @@ const { ahead, ...options } = (workerData as { data: ReadOptions & { ahead: numb
 const port = parentPort!;
 let credits = ahead;
 let wake: (() => void) | null = null;
-port.on('message', () => {
+// Payload buffers come back once written and are reused: the importing thread allocates almost nothing,
+// so its garbage collector (which alone would free them) runs too seldom to keep their memory bounded.
+const spare: ArrayBuffer[] = [];
+port.on('message', (message: 'more' | ArrayBuffer) => {
+  if (message instanceof ArrayBuffer) {
+    if (spare.length < ahead + 2) spare.push(message);
+    return;
+  }
   credits++;
   wake?.();
   wake = null;
 });
+const allocate = (bytes: number): Uint8Array => {
+  const index = spare.findIndex((buffer) => buffer.byteLength >= bytes);
+  return index === -1 ? new Uint8Array(bytes) : new Uint8Array(spare.splice(index, 1)[0]);
+};
 
-for await (const message of readBatches(options)) {
+for await (const message of readBatches({ ...options, allocate })) {
   if (message.type === 'batch') {
     while (credits === 0) await new Promise<void>((resolve) => (wake = resolve));
     credits--;

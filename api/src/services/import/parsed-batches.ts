@@ -4,6 +4,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { startTsWorker } from '../../../../platform/runtime/ts-worker.ts';
+import type { EncodedBatch } from '../../../../platform/db/business-writer.ts';
 import type { ReadMessage, ReadOptions } from './read-batches.ts';
 
 /** Batches the worker may encode ahead of the writer: two keep PostgreSQL and the parser both busy. */
@@ -19,11 +20,13 @@ const WORKER_HEAP = { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 512 
 
 export interface ParsedBatches {
   messages: AsyncIterable<ReadMessage>;
+  /** Hands a written batch's payload buffer back to the worker for reuse. */
+  recycle(batch: EncodedBatch): void;
   /** Stops the worker (needed when the import stops before reading to the end). */
   close(): Promise<void>;
 }
 
-export function readBatchesInWorker(options: ReadOptions): ParsedBatches {
+export function readBatchesInWorker(options: Omit<ReadOptions, 'allocate'>): ParsedBatches {
   const worker: Worker = startTsWorker(new URL('./parse-worker.ts', import.meta.url), { ...options, ahead: AHEAD }, WORKER_HEAP);
   const queue: Array<ReadMessage | Error> = [];
   let wake: (() => void) | null = null;
@@ -58,6 +61,9 @@ export function readBatchesInWorker(options: ReadOptions): ParsedBatches {
 
   return {
     messages: messages(),
+    recycle(batch) {
+      if (!ended) worker.postMessage(batch.payload.buffer, [batch.payload.buffer as ArrayBuffer]);
+    },
     close: async () => {
       ended = true;
       await worker.terminate();

@@ -61,10 +61,12 @@ export interface ReadOptions {
   batchSize: number;
   /** businesses.source of the rows inserted (written into the encoded batches). */
   source: string;
+  /** Gives the buffer a batch's payload is encoded into (default: a new one). */
+  allocate?: (bytes: number) => Uint8Array;
 }
 
 /** Reads a whole file as messages: 'opened', then 'batch'es, then one 'end' (with the failure, if any). */
-export async function* readBatches({ path, batchSize, source }: ReadOptions): AsyncGenerator<ReadMessage> {
+export async function* readBatches({ path, batchSize, source, allocate }: ReadOptions): AsyncGenerator<ReadMessage> {
   let rows: (RowSource & { type: FileType }) | null = null;
   let delta = emptyDelta();
   const take = () => {
@@ -107,7 +109,7 @@ export async function* readBatches({ path, batchSize, source }: ReadOptions): As
   let dataRows = 0;
   let rowCursor = 0;
   const cut = (): ReadMessage => {
-    const message: ReadMessage = { type: 'batch', batch: encodeBatch(batch, source), positions, upToDataRow: dataRows, delta: take(), fraction: rows!.fraction() };
+    const message: ReadMessage = { type: 'batch', batch: encodeBatch(batch, source, allocate), positions, upToDataRow: dataRows, delta: take(), fraction: rows!.fraction() };
     batch = [];
     positions = [];
     return message;

@@ -1,30 +1,31 @@
 /**
  * The shared-string table of an .xlsx, stored as UTF-8 bytes rather than JS strings: cells refer to it by
  * index, so it must stay available while the sheet streams. As JS strings it costs 2-4x its text size
- * (and strings cut from parser chunks keep whole chunks alive); here it costs its UTF-8 size plus 12
- * bytes per entry. Beyond `memoryBudgetBytes` further entries go to a temporary file and are read back
- * with positioned reads, so a workbook with a huge table keeps the import's memory flat.
+ * (and strings cut from parser chunks keep whole chunks alive); here it costs its UTF-8 size plus 4 bytes
+ * per entry. The entries are laid end to end in one logical byte space: its first `memoryBudgetBytes` in
+ * memory, the rest in a temporary file read back with positioned reads, so a workbook with a huge table
+ * (a 600k-row workbook has millions of entries) keeps the import's memory flat.
  */
 import { closeSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-const CHUNK_BYTES = 4 * 1024 * 1024;
-const ON_DISK = 0xffffffff;
 const DISK_BLOCK_BYTES = 256 * 1024;
 const CACHED_MAX_BYTES = 8 * 1024;
 const CACHE_CHARS = 4 * 1024 * 1024;
+const WRITE_BUFFER_BYTES = 1024 * 1024;
 
 export class StringTable {
-  private readonly chunks: Buffer[] = [];
-  private chunkUsed = CHUNK_BYTES;
+  /** In-memory part of the byte space, grown by doubling up to the budget. */
+  private memory = Buffer.allocUnsafe(64 * 1024);
+  /** Logical offset where the file part starts (Infinity while everything fits in memory). */
+  private spillFrom = Infinity;
+  /** ends[i]: logical offset just past entry i (entry i starts where entry i - 1 ends). */
+  private ends = new Uint32Array(4096);
   private count = 0;
-  private chunkOf = new Uint32Array(1024);
-  private offsets = new Float64Array(1024);
-  private lengths = new Uint32Array(1024);
-  private memoryBytes = 0;
-  private file: { path: string; fd: number; size: number; pending: Buffer; pendingUsed: number } | null = null;
+  private used = 0;
+  private file: { path: string; fd: number; pending: Buffer; pendingUsed: number } | null = null;
   private scratch = Buffer.allocUnsafe(4096);
   private readonly cached = new Map<number, string>();
   private cachedChars = 0;
@@ -42,24 +43,26 @@ export class StringTable {
   }
 
   push(text: string): void {
-    if (this.count === this.lengths.length) this.grow();
+    if (this.count === this.ends.length) {
+      // x1.5, not x2: with millions of entries the spare capacity is memory too.
+      const ends = new Uint32Array(Math.ceil(this.ends.length * 1.5));
+      ends.set(this.ends);
+      this.ends = ends;
+    }
     const bytes = Buffer.byteLength(text, 'utf8');
-    const i = this.count++;
-    this.lengths[i] = bytes;
-    if (this.memoryBytes + bytes > this.memoryBudgetBytes) {
-      this.pushToDisk(i, text, bytes);
-      return;
+    if (this.spillFrom === Infinity && this.used + bytes <= this.memoryBudgetBytes) {
+      if (this.used + bytes > this.memory.length) {
+        const memory = Buffer.allocUnsafe(Math.min(this.memoryBudgetBytes, Math.max(this.memory.length * 2, this.used + bytes)));
+        this.memory.copy(memory, 0, 0, this.used);
+        this.memory = memory;
+      }
+      this.memory.write(text, this.used, 'utf8');
+    } else {
+      if (this.spillFrom === Infinity) this.spillFrom = this.used;
+      this.pushToDisk(text, bytes);
     }
-    if (this.chunkUsed + bytes > CHUNK_BYTES || this.chunks.length === 0) {
-      this.chunks.push(Buffer.allocUnsafe(Math.max(CHUNK_BYTES, bytes)));
-      this.chunkUsed = 0;
-      this.memoryBytes += Math.max(CHUNK_BYTES, bytes);
-    }
-    const chunk = this.chunks[this.chunks.length - 1];
-    chunk.write(text, this.chunkUsed, 'utf8');
-    this.chunkOf[i] = this.chunks.length - 1;
-    this.offsets[i] = this.chunkUsed;
-    this.chunkUsed += bytes;
+    this.used += bytes;
+    this.ends[this.count++] = this.used;
   }
 
   /** Call once every entry is pushed (flushes the spill file). */
@@ -72,14 +75,14 @@ export class StringTable {
 
   get(index: number): string | undefined {
     if (!(index >= 0 && index < this.count)) return undefined;
-    const length = this.lengths[index];
-    const chunk = this.chunkOf[index];
-    if (chunk !== ON_DISK) return this.chunks[chunk].toString('utf8', this.offsets[index], this.offsets[index] + length);
+    const start = index === 0 ? 0 : this.ends[index - 1];
+    const end = this.ends[index];
+    if (end <= this.spillFrom) return this.memory.toString('utf8', start, end);
     // Values repeat all over a sheet (cities, categories, whole hours and about texts): keep the ones read.
     let text = this.cached.get(index);
     if (text === undefined) {
-      text = this.readFromDisk(this.offsets[index], length);
-      if (length <= CACHED_MAX_BYTES) {
+      text = this.readFromDisk(start - this.spillFrom, end - start);
+      if (end - start <= CACHED_MAX_BYTES) {
         if (this.cachedChars + text.length > CACHE_CHARS) {
           this.cached.clear();
           this.cachedChars = 0;
@@ -118,17 +121,19 @@ export class StringTable {
       rmSync(this.file.path, { force: true });
       this.file = null;
     }
-    this.chunks.length = 0;
+    this.memory = Buffer.alloc(0);
+    this.ends = new Uint32Array(0);
+    this.count = 0;
+    this.cached.clear();
+    this.ahead = null;
   }
 
-  private pushToDisk(i: number, text: string, bytes: number): void {
+  private pushToDisk(text: string, bytes: number): void {
     if (!this.file) {
       const file = path.join(os.tmpdir(), `directory-sst-${randomBytes(6).toString('hex')}.bin`);
-      this.file = { path: file, fd: openSync(file, 'w+', 0o600), size: 0, pending: Buffer.allocUnsafe(1024 * 1024), pendingUsed: 0 };
+      this.file = { path: file, fd: openSync(file, 'w+', 0o600), pending: Buffer.allocUnsafe(WRITE_BUFFER_BYTES), pendingUsed: 0 };
     }
     const file = this.file;
-    this.chunkOf[i] = ON_DISK;
-    this.offsets[i] = file.size;
     if (file.pendingUsed + bytes > file.pending.length) {
       writeSync(file.fd, file.pending, 0, file.pendingUsed);
       file.pendingUsed = 0;
@@ -138,19 +143,5 @@ export class StringTable {
       file.pending.write(text, file.pendingUsed, 'utf8');
       file.pendingUsed += bytes;
     }
-    file.size += bytes;
-  }
-
-  private grow(): void {
-    const size = this.lengths.length * 2;
-    const chunkOf = new Uint32Array(size);
-    chunkOf.set(this.chunkOf);
-    const offsets = new Float64Array(size);
-    offsets.set(this.offsets);
-    const lengths = new Uint32Array(size);
-    lengths.set(this.lengths);
-    this.chunkOf = chunkOf;
-    this.offsets = offsets;
-    this.lengths = lengths;
   }
 }
