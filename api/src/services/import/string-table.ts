@@ -13,7 +13,7 @@ import { randomBytes } from 'node:crypto';
 
 const DISK_BLOCK_BYTES = 256 * 1024;
 const CACHED_MAX_BYTES = 8 * 1024;
-const CACHE_CHARS = 4 * 1024 * 1024;
+const CACHE_CHARS = 2 * 1024 * 1024;
 const WRITE_BUFFER_BYTES = 1024 * 1024;
 
 export class StringTable {

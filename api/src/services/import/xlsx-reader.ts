@@ -29,7 +29,7 @@ export const XLSX_LIMITS = {
   ratioCheckFromBytes: 1024 * 1024,
   /** sharedStrings.xml unpacked; its text is kept as UTF-8 (string-table.ts), spilling to disk past the budget. */
   maxSharedStringsBytes: 1024 * 1024 * 1024,
-  sharedStringsMemoryBytes: 16 * 1024 * 1024,
+  sharedStringsMemoryBytes: 8 * 1024 * 1024,
   /** workbook.xml, rels, styles: read whole. */
   maxSmallPartBytes: 16 * 1024 * 1024,
 };
