@@ -16,14 +16,12 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../platform/config.ts';
 import { createPool } from '../platform/db/pool.ts';
-import { createLogger, setLogLevel } from '../platform/logger.ts';
+import { setLogLevel } from '../platform/logger.ts';
 import { findFreePort } from '../platform/runtime/ports.ts';
 import { createMeili, indexUid } from '../platform/search/client.ts';
-import { seedDemoData } from '../prisma/seed/seed-demo-data.ts';
-import { rebuildAllIndexes } from '../indexer/src/jobs/full-rebuild.ts';
-import { createRuntime } from '../indexer/src/runtime.ts';
 import { HOME_DOCUMENT_ID } from '../common/search-documents.ts';
 import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
+import { percentile, seedAndIndex } from './support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -53,10 +51,6 @@ interface Target {
   body?: string;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** One autocannon run; latencies are collected per response (autocannon itself has no p95). */
 async function measure(target: Target, seconds = duration): Promise<Measured> {
@@ -144,23 +138,7 @@ try {
   const pool = createPool(databaseUrl, { max: 4, applicationName: 'bench-api' });
 
   console.log(`bench:api  ${count.toLocaleString('en')} businesses, ${connections} connections, ${duration} s per call (Node ${process.version}, ${os.cpus().length} cores, ${os.cpus()[0]?.model})`);
-  const seeded = await seedDemoData({ pool, count });
-  console.log(`seeded     ${seeded.rows.toLocaleString('en')} rows in ${seeded.seconds.toFixed(1)} s`);
-  const indexStarted = performance.now();
-  const rebuild = await rebuildAllIndexes(
-    {
-      config,
-      pool,
-      meili: createMeili(config, { timeoutMs: 600_000 }),
-      prefix: config.meiliIndexPrefix,
-      log: createLogger('bench-indexer'),
-      runtime: createRuntime(() => undefined),
-      signal: new AbortController().signal,
-    },
-    'bench',
-  );
-  console.log(`indexed    ${JSON.stringify(rebuild.documents)} in ${((performance.now() - indexStarted) / 1000).toFixed(1)} s`);
-  await pool.query('TRUNCATE search_outbox');
+  await seedAndIndex(config, pool, count);
 
   // Sample values for the parameterised calls, taken from the data itself.
   const meili = createMeili(config);

@@ -18,15 +18,13 @@ import { gzipSync } from 'node:zlib';
 import { startServer, type RunningServer } from '../api/src/server.ts';
 import { ensureFrontendBuild } from '../frontend/server/build.ts';
 import { CLIENT_DIR, createFrontendRouter } from '../frontend/server/create-frontend-handler.ts';
-import { rebuildAllIndexes } from '../indexer/src/jobs/full-rebuild.ts';
-import { createRuntime } from '../indexer/src/runtime.ts';
 import { loadConfig } from '../platform/config.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
 import { createLogger, setLogLevel } from '../platform/logger.ts';
 import { createMeili } from '../platform/search/client.ts';
-import { seedDemoData } from '../prisma/seed/seed-demo-data.ts';
 import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
+import { percentile, seedAndIndex } from './support.ts';
 
 const { values: args } = parseArgs({
   options: { count: { type: 'string', default: '100000' }, requests: { type: 'string', default: '200' } },
@@ -35,9 +33,6 @@ const count = Number(args.count);
 const requests = Number(args.requests);
 if (!Number.isInteger(count) || count < 100) throw new Error('--count must be an integer >= 100');
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 /** Sizes of what the home page's HTML makes the browser load up front (lazy chunks excluded). */
 export async function homePageAssetSizes(html: string): Promise<{ js: number; css: number; files: string[] }> {
@@ -89,23 +84,7 @@ try {
   const prisma = createPrisma(databaseUrl, { max: 8 });
   cleanups.push(() => pool.end(), () => prisma.$disconnect());
   console.log(`bench:web  ${count.toLocaleString('en')} businesses, ${requests} sequential renders per page kind (Node ${process.version}, ${os.cpus().length} cores)`);
-  const seeded = await seedDemoData({ pool, count });
-  console.log(`seeded     ${seeded.rows.toLocaleString('en')} rows in ${seeded.seconds.toFixed(1)} s`);
-  const indexStarted = performance.now();
-  await rebuildAllIndexes(
-    {
-      config,
-      pool,
-      meili: createMeili(config, { timeoutMs: 600_000 }),
-      prefix: config.meiliIndexPrefix,
-      log: createLogger('bench-indexer'),
-      runtime: createRuntime(() => undefined),
-      signal: new AbortController().signal,
-    },
-    'bench',
-  );
-  console.log(`indexed    in ${((performance.now() - indexStarted) / 1000).toFixed(1)} s`);
-  await pool.query('TRUNCATE search_outbox');
+  await seedAndIndex(config, pool, count);
   await building;
 
   server = await startServer(

@@ -20,39 +20,6 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 
 // ------------------------------------------------------------------------------------------ businesses
 
-/** /api/businesses/{slug}: spec §3 "Business (detail)". */
-export const BusinessDetail = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    slug: z.string(),
-    type: nullableText,
-    category: nullableText,
-    /** Added: the route slug of the category chip link. */
-    categorySlug: nullableText,
-    city: nullableText,
-    /** Added: the route slug of the city link (/cities/{cc}/{citySlug}). */
-    citySlug: nullableText,
-    countryCode: nullableText,
-    /** Added: the country's English name for every ISO code (the seed knew 12). */
-    country: nullableText,
-    fullAddress: nullableText,
-    phone: nullableText,
-    photo: nullableText,
-    verified: z.boolean(),
-    rating: z.number().nullable(),
-    reviews: count,
-    reviewsLink: nullableText,
-    /** Plain text, or a JSON string `{ group: { feature: boolean | text } }`. */
-    about: nullableText,
-    /** JSON string `{ Monday: "9AM-5PM", ... }`; 'Closed' means closed. */
-    workingHours: nullableText,
-    /** Decimal degrees as strings, as the spec's map code parses them. */
-    latitude: nullableText,
-    longitude: nullableText,
-  })
-  .meta({ id: 'BusinessDetail' });
-export type BusinessDetail = z.infer<typeof BusinessDetail>;
 
 /** /api/featured-businesses items: spec §3 "Featured business" (snake_case as the seed's cards read it). */
 export const FeaturedBusiness = z
@@ -91,6 +58,23 @@ export const BusinessListItem = z
   })
   .meta({ id: 'BusinessListItem' });
 export type BusinessListItem = z.infer<typeof BusinessListItem>;
+
+/** /api/businesses/{slug}: spec §3 "Business (detail)": every list field, plus these. */
+export const BusinessDetail = BusinessListItem.extend({
+  /** Added: the route slug of the category chip link. */
+  categorySlug: nullableText,
+  /** Added: the route slug of the city link (/cities/{cc}/{citySlug}). */
+  citySlug: nullableText,
+  reviewsLink: nullableText,
+  /** Plain text, or a JSON string `{ group: { feature: boolean | text } }`. */
+  about: nullableText,
+  /** JSON string `{ Monday: "9AM-5PM", ... }`; 'Closed' means closed. */
+  workingHours: nullableText,
+  /** Decimal degrees as strings, as the spec's map code parses them. */
+  latitude: nullableText,
+  longitude: nullableText,
+}).meta({ id: 'BusinessDetail' });
+export type BusinessDetail = z.infer<typeof BusinessDetail>;
 
 const pageFields = {
   currentPage: z.number().int().min(1),

@@ -4,8 +4,8 @@
  * per statement, not once per row.
  *
  * One indexed lookup first splits a batch by place_id into rows the table does not have and rows it has:
- * - new rows (the bulk of any first import) are COPYed straight into businesses: measured 1.5x faster than
- *   COPY into staging + INSERT ... SELECT ... ON CONFLICT, because every row is written once, not twice;
+ * - new rows (the bulk of any first import) are COPYed straight into businesses, so each is written once
+ *   instead of twice (COPY into staging, then INSERT ... SELECT ... ON CONFLICT);
  * - existing rows (and, as a fallback, new rows whose direct COPY was refused because a concurrent writer
  *   took their place_id or a slug collided) go through a temporary staging table and ONE set-based
  *   statement per mode (ON CONFLICT upsert, insert-new, or update-existing).

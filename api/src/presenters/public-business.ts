@@ -44,22 +44,9 @@ export function presentBusinessListItem(doc: BusinessListDocument): BusinessList
 
 export function presentBusinessDetail(doc: BusinessDocument): BusinessDetail {
   return {
-    id: doc.id,
-    name: doc.name,
-    slug: doc.slug,
-    type: doc.type ?? null,
-    category: doc.category ?? null,
+    ...presentBusinessListItem(doc),
     categorySlug: doc.categorySlug ?? null,
-    city: doc.city ?? null,
     citySlug: doc.citySlug ?? null,
-    countryCode: doc.countryCode ?? null,
-    country: countryOf(doc),
-    fullAddress: doc.fullAddress ?? null,
-    phone: doc.phone ?? null,
-    photo: doc.photo ?? null,
-    verified: doc.verified ?? false,
-    rating: doc.rating ?? null,
-    reviews: doc.reviewCount ?? 0,
     reviewsLink: doc.reviewsLink ?? null,
     about: textOf(doc.about),
     workingHours: textOf(doc.workingHours),

@@ -46,14 +46,9 @@ function group(value: unknown): Record<string, boolean | string> | null {
   return Object.keys(out).length ? out : null;
 }
 
-export function parseAbout(text: string | undefined): About | null {
-  const about = readAboutCell(text);
-  return about instanceof JsonText ? (about.parse() as About) : about;
-}
-
 /**
- * parseAbout without the parse where it is not needed: a cell already in the clean shape (the usual
- * Outscraper cell) is returned as its checked JSON text, for the writer to send as it is.
+ * An about cell, parsed and cleaned; a cell already in the clean shape (the usual Outscraper cell) is
+ * returned as its checked JSON text instead, for the writer to send as it is.
  */
 export function readAboutCell(text: string | undefined): About | JsonText | null {
   if (!text) return null;

@@ -86,7 +86,7 @@ function aboutValueEnd(text: string, at: number): number {
   return end;
 }
 
-/** True when `text` is `{ group: { feature: true | false | "text" } }` exactly as parseAbout keeps it. */
+/** True when `text` is `{ group: { feature: true | false | "text" } }` exactly as readAboutCell keeps it. */
 export function isCleanAboutJson(text: string): boolean {
   const end = scanObject(text, 0, (_keyStart, _keyEnd, groupAt) => scanObject(text, groupAt, (_s, _e, valueAt) => aboutValueEnd(text, valueAt)));
   return end === text.length;
@@ -94,7 +94,7 @@ export function isCleanAboutJson(text: string): boolean {
 
 const DAY_KEYS = ['"Monday"', '"Tuesday"', '"Wednesday"', '"Thursday"', '"Friday"', '"Saturday"', '"Sunday"'];
 
-/** An hours text as parseWorkingHours keeps it: non-empty, single spaces only, no unusual spaces or dashes. */
+/** An hours text as readWorkingHoursCell keeps it: non-empty, single spaces only, no unusual spaces or dashes. */
 function hoursValueEnd(text: string, at: number): number {
   const end = stringEnd(text, at, false);
   if (end === -1 || end - at < 3) return -1;

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { mapColumns } from './columns.ts';
 import { normaliseRow, parseCount, parseDecimal } from './normalise-row.ts';
-import { parseWorkingHours } from './working-hours.ts';
-import { parseAbout } from './about.ts';
+import { readWorkingHoursCell } from './working-hours.ts';
+import { readAboutCell } from './about.ts';
 import { JsonText, type BusinessRow } from '../../../../common/business.ts';
 
 function normalise(cells: Record<string, string>) {
@@ -17,11 +17,15 @@ function acceptedAsIs(cells: Record<string, string>): BusinessRow {
   return (result as { ok: true; row: BusinessRow }).row;
 }
 
+/** A cell's value, whichever path it took (JSON kept as text is parsed here). */
+const valueOf = <T>(value: T | JsonText): T => (value instanceof JsonText ? (value.parse() as T) : value);
+const parseWorkingHours = (text: string) => valueOf(readWorkingHoursCell(text));
+const parseAbout = (text: string) => valueOf(readAboutCell(text));
+
 /** The accepted row with JSON kept as text parsed, so tests compare values whichever path a cell took. */
 function accepted(cells: Record<string, string>) {
   const row = acceptedAsIs(cells);
-  const value = (field: unknown) => (field instanceof JsonText ? field.parse() : field);
-  return { ...row, workingHours: value(row.workingHours) as Record<string, string> | null, about: value(row.about) as BusinessRow['about'] };
+  return { ...row, workingHours: valueOf(row.workingHours), about: valueOf(row.about) };
 }
 
 function rejected(cells: Record<string, string>): string {

@@ -49,7 +49,7 @@ export const ImportedBusiness = z.object({
   photo: httpUrl,
   logo: httpUrl,
   locatedIn: nullableText,
-  // workingHours and about are not listed: parseWorkingHours / parseAbout build them in fixed shapes, or
+  // workingHours and about are not listed: readWorkingHoursCell / readAboutCell build them in fixed shapes, or
   // keep a cell's JSON text after checking it is exactly that shape (json-scan.ts); reading them here would
   // parse every such cell just to look at it.
   verified: z.boolean(),

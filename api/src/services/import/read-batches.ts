@@ -10,7 +10,6 @@ import { encodeBatch, type EncodedBatch } from '../../../../platform/db/business
 import type { BusinessRow } from '../../../../common/business.ts';
 import { mapColumns, MissingColumnsError, type ColumnMapping } from './columns.ts';
 import { MAX_LISTED, type ExcelDuplicateRecord, type SkippedBusiness } from './import-report.ts';
-import { FirstSeen } from './first-seen.ts';
 import { normaliseRow } from './normalise-row.ts';
 import { openRows } from './open-rows.ts';
 import { detach, ImportFileError, type FileType, type RowSource, type SourceRow } from './source-rows.ts';
@@ -103,7 +102,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
   }
   yield { type: 'opened', fileType: rows.type, columnExtraction: mapping.columnExtraction };
 
-  const seenPlaceIds = new FirstSeen();
+  const seenPlaceIds = new Map<string, number>();
   let batch: BusinessRow[] = [];
   let positions: RowPosition[] = [];
   let dataRows = 0;
@@ -143,7 +142,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
           }
         } else {
           const placeId = result.row.placeId;
-          const firstRow = placeId ? seenPlaceIds.check(placeId, sourceRow.rowNumber) : undefined;
+          const firstRow = placeId ? seenPlaceIds.get(placeId) : undefined;
           if (placeId) delta.recordsWithPlaceId++;
           if (placeId && firstRow !== undefined) {
             delta.excelDuplicateCount++;
@@ -157,7 +156,10 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
               delta.skippedBusinesses.push({ ...repeat, reason: 'duplicate_in_file' });
             }
           } else {
-            if (placeId) delta.uniquePlaceIds++;
+            if (placeId) {
+              seenPlaceIds.set(detach(placeId), sourceRow.rowNumber);
+              delta.uniquePlaceIds++;
+            }
             batch.push(result.row);
             positions.push({ rowNumber: sourceRow.rowNumber, sheet: sourceRow.sheet });
           }

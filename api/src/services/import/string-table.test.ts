@@ -16,6 +16,13 @@ test('entries past the memory budget spill to disk and read back exactly', () =>
   assert.deepEqual(texts.map((_, i) => table.get(i)), texts);
   assert.equal(table.get(99), undefined);
   table.close();
+
+  // Read backwards from a fresh table: every read is behind the read-ahead block (the repeat path).
+  const backwards = new StringTable(64);
+  for (const text of texts) backwards.push(text);
+  backwards.finish();
+  for (let i = texts.length - 1; i >= 0; i--) assert.equal(backwards.get(i), texts[i]);
+  backwards.close();
 });
 
 test('an xlsx whose shared strings exceed the memory budget imports the same rows', async () => {

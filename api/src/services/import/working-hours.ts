@@ -112,14 +112,10 @@ function fromOsm(text: string): Record<string, string> | null {
 }
 
 /** Parses a working-hours cell in any supported shape; null when it is empty or not understood. */
-export function parseWorkingHours(text: string | undefined): Record<string, string> | null {
-  const hours = readWorkingHoursCell(text);
-  return hours instanceof JsonText ? (hours.parse() as Record<string, string>) : hours;
-}
-
 /**
- * parseWorkingHours without the parse where it is not needed: a cell already in the clean shape (the
- * usual Outscraper cell) is returned as its checked JSON text, for the writer to send as it is.
+ * A working-hours cell in any supported shape, parsed and cleaned (null when empty or not understood); a
+ * cell already in the clean shape (the usual Outscraper cell) is returned as its checked JSON text instead,
+ * for the writer to send as it is.
  */
 export function readWorkingHoursCell(text: string | undefined): Record<string, string> | JsonText | null {
   if (!text) return null;

