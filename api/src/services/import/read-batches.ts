@@ -9,6 +9,7 @@
 import { encodeBatch, type EncodedBatch } from '../../../../platform/db/business-writer.ts';
 import type { BusinessRow } from '../../../../common/business.ts';
 import { mapColumns, MissingColumnsError, type ColumnMapping } from './columns.ts';
+import { FirstSeen } from './first-seen.ts';
 import { MAX_LISTED, type ExcelDuplicateRecord, type SkippedBusiness } from './import-report.ts';
 import { normaliseRow } from './normalise-row.ts';
 import { openRows } from './open-rows.ts';
@@ -102,7 +103,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
   }
   yield { type: 'opened', fileType: rows.type, columnExtraction: mapping.columnExtraction };
 
-  const seenPlaceIds = new Map<string, number>();
+  const seenPlaceIds = new FirstSeen();
   let batch: BusinessRow[] = [];
   let positions: RowPosition[] = [];
   let dataRows = 0;
@@ -142,7 +143,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
           }
         } else {
           const placeId = result.row.placeId;
-          const firstRow = placeId ? seenPlaceIds.get(placeId) : undefined;
+          const firstRow = placeId ? seenPlaceIds.check(placeId, sourceRow.rowNumber) : undefined;
           if (placeId) delta.recordsWithPlaceId++;
           if (placeId && firstRow !== undefined) {
             delta.excelDuplicateCount++;
@@ -156,10 +157,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
               delta.skippedBusinesses.push({ ...repeat, reason: 'duplicate_in_file' });
             }
           } else {
-            if (placeId) {
-              seenPlaceIds.set(detach(placeId), sourceRow.rowNumber);
-              delta.uniquePlaceIds++;
-            }
+            if (placeId) delta.uniquePlaceIds++;
             batch.push(result.row);
             positions.push({ rowNumber: sourceRow.rowNumber, sheet: sourceRow.sheet });
           }
