@@ -26,6 +26,7 @@ import { BUSINESS_COLUMNS, toBusinessDocument, type BusinessSqlRow } from '../in
 import { PAYLOAD_BYTES } from '../indexer/src/jobs/full-rebuild.ts';
 import { waitForTasks } from '../indexer/src/meili/tasks.ts';
 import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
+import { percentile } from './support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -37,10 +38,7 @@ function parseCount(argv: string[]): number {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
+const percentileOf = (values: number[], p: number) => percentile([...values].sort((a, b) => a - b), p);
 
 async function loadBusinesses(pool: Pool, count: number, sqlOnly: boolean): Promise<string> {
   try {
@@ -167,11 +165,16 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     const businesses = meili.index(indexUid(prefix, 'businesses'));
     const lags: number[] = [];
+    // Where each change's time went, from the Meilisearch task that carried it: commit -> task enqueued
+    // (the indexer: NOTIFY, outbox read, documents built and posted), enqueued -> started (queued behind
+    // other tasks), started -> finished (Meilisearch indexing the one document).
+    const parts = { toEnqueued: [] as number[], queued: [] as number[], processing: [] as number[] };
     const samplesAt = process.argv.indexOf('--lag-samples');
     const samples = samplesAt >= 0 ? Number(process.argv[samplesAt + 1]) : 30;
     for (let i = 0; i < samples; i++) {
       const id = 1 + Math.floor(Math.random() * rows);
       const name = `lagprobe ${i} ${randomBytes(3).toString('hex')}`;
+      const committedAt = Date.now();
       const t0 = performance.now();
       const { rowCount } = await pool.query('UPDATE businesses SET name = $1, updated_at = now() WHERE id = $2', [name, id]);
       if (!rowCount) continue;
@@ -182,9 +185,19 @@ async function main(): Promise<void> {
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       lags.push(performance.now() - t0);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      const { results: [task] } = await meili.tasks.getTasks({ indexUids: [businesses.uid], types: ['documentAdditionOrUpdate'], limit: 1 });
+      if (task?.startedAt && task.finishedAt) {
+        parts.toEnqueued.push(Date.parse(task.enqueuedAt) - committedAt);
+        parts.queued.push(Date.parse(task.startedAt) - Date.parse(task.enqueuedAt));
+        parts.processing.push(Date.parse(task.finishedAt) - Date.parse(task.startedAt));
+      }
+      // Single changes on an idle system: the next one comes after this one's debounced aggregate
+      // recount (1 s after the drain) has run, at a random moment.
+      await new Promise((resolve) => setTimeout(resolve, 2_000 + Math.random() * 1_000));
     }
-    console.log(`incremental lag (${lags.length} single-row updates): p50 ${percentile(lags, 50).toFixed(0)} ms, p95 ${percentile(lags, 95).toFixed(0)} ms, max ${Math.max(...lags).toFixed(0)} ms`);
+    console.log(`incremental lag (${lags.length} single-row updates): p50 ${percentileOf(lags, 50).toFixed(0)} ms, p95 ${percentileOf(lags, 95).toFixed(0)} ms, max ${Math.max(...lags).toFixed(0)} ms`);
+    const split = (values: number[]) => `p50 ${percentileOf(values, 50).toFixed(0)} / p95 ${percentileOf(values, 95).toFixed(0)} ms`;
+    console.log(`  of which: commit -> task enqueued ${split(parts.toEnqueued)}; queued in Meilisearch ${split(parts.queued)}; Meilisearch processing ${split(parts.processing)}`);
 
     const deep: number[] = [];
     for (let i = 0; i < 5; i++) {
@@ -192,7 +205,7 @@ async function main(): Promise<void> {
       await businesses.search('', { filter: 'isApproved = true', sort: ['createdAt:desc'], page: 100, hitsPerPage: 20 });
       deep.push(performance.now() - t0);
     }
-    console.log(`deep page (100 of 20, filtered + sorted): median ${percentile(deep, 50).toFixed(0)} ms`);
+    console.log(`deep page (100 of 20, filtered + sorted): median ${percentileOf(deep, 50).toFixed(0)} ms`);
 
     const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
     const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
