@@ -13,14 +13,34 @@ export class TaskFailedError extends Error {
   }
 }
 
-/** Waits for every task; throws TaskFailedError when one did not succeed, or a timeout error. */
+export class TaskTimeoutError extends Error {
+  constructor(readonly taskUid: number, timeoutMs: number) {
+    super(`Meilisearch task ${taskUid} did not finish within ${timeoutMs} ms`);
+    this.name = 'TaskTimeoutError';
+  }
+}
+
+/**
+ * Waits for every task (each within `timeoutMs`); throws TaskFailedError when one did not succeed, or
+ * TaskTimeoutError. Polls getTask itself: the client's waitForTask leaves one abort listener per poll on
+ * its timeout signal until the wait ends (thousands during a long rebuild task, and Node's
+ * MaxListenersExceededWarning on every poll past 1,500).
+ */
 export async function waitForTasks(meili: Meilisearch, tasks: Array<EnqueuedTask | number>, timeoutMs: number, intervalMs = 50): Promise<Task[]> {
   const done: Task[] = [];
   for (const task of tasks) {
     const uid = typeof task === 'number' ? task : task.taskUid;
-    const result = await meili.tasks.waitForTask(uid, { timeout: timeoutMs, interval: intervalMs });
-    if (result.status !== 'succeeded') throw new TaskFailedError(result);
-    done.push(result);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const result = await meili.tasks.getTask(uid);
+      if (result.status !== 'enqueued' && result.status !== 'processing') {
+        if (result.status !== 'succeeded') throw new TaskFailedError(result);
+        done.push(result);
+        break;
+      }
+      if (Date.now() >= deadline) throw new TaskTimeoutError(uid, timeoutMs);
+      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    }
   }
   return done;
 }
