@@ -9,7 +9,6 @@
  * a ratio. Prints requests/s, p50, p95, p99 per call. Nothing is left behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,7 +20,7 @@ import { findFreePort } from '../platform/runtime/ports.ts';
 import { createMeili, indexUid } from '../platform/search/client.ts';
 import { HOME_DOCUMENT_ID } from '../common/search-documents.ts';
 import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
-import { percentile, seedAndIndex } from './support.ts';
+import { benchEnv, percentile, seedAndIndex } from './support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -112,7 +111,7 @@ const fmt = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 1
 
 setLogLevel('warn');
 const servers = await startThrowawayServers({ name: 'bench-api', database: 'bench', meilisearch: true, ephemeral: true });
-const { dataDir, meiliMasterKey: masterKey } = servers;
+const { meiliMasterKey: masterKey } = servers;
 const meiliServer = servers.meili!;
 const apiPort = await findFreePort();
 let api: ChildProcess | null = null;
@@ -124,16 +123,7 @@ process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 
 try {
   const { databaseUrl } = servers;
-  const env = {
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    MEILI_URL: meiliServer.url,
-    MEILI_MASTER_KEY: masterKey,
-    MEILI_INDEX_PREFIX: 'bench_',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-  };
+  const env = benchEnv(servers);
   const config = loadConfig(env);
   const pool = createPool(databaseUrl, { max: 4, applicationName: 'bench-api' });
 

@@ -43,18 +43,8 @@ const percentileOf = (values: number[], p: number) => percentile([...values].sor
 async function loadBusinesses(pool: Pool, count: number, sqlOnly: boolean): Promise<string> {
   try {
     if (sqlOnly) throw new Error('--sql-seed');
-    const { seedDemoData } = await import('../prisma/seed/seed-demo-data.ts');
-    let last = 0;
-    await seedDemoData({
-      pool,
-      count,
-      onProgress: (written) => {
-        if (written - last >= 100_000) {
-          last = written;
-          console.log(`  seeded ${written.toLocaleString()} rows`);
-        }
-      },
-    });
+    const { everyRows, seedDemoData } = await import('../prisma/seed/seed-demo-data.ts');
+    await seedDemoData({ pool, count, onProgress: everyRows(100_000, (written) => console.log(`  seeded ${written.toLocaleString()} rows`)) });
     return 'prisma/seed seedDemoData';
   } catch (error) {
     console.log(`  seed generator unavailable (${(error as Error).message}); generating rows with SQL`);

@@ -6,7 +6,7 @@
 import os from 'node:os';
 import { createPool } from '../platform/db/pool.ts';
 import { parseSeedArgs, SEED_USAGE, SeedArgsError } from '../prisma/seed/parse-seed-args.ts';
-import { seedDemoData } from '../prisma/seed/seed-demo-data.ts';
+import { everyRows, seedDemoData } from '../prisma/seed/seed-demo-data.ts';
 import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
 
 let args;
@@ -28,19 +28,13 @@ const servers = await startThrowawayServers({ name: 'bench-seed', database: 'ben
 try {
   const url = servers.databaseUrl;
   const pool = createPool(url, { max: 2, applicationName: 'bench-seed' });
-  let lastReport = 0;
   console.log(`seeding ${args.count.toLocaleString('en')} businesses in batches of ${args.batchSize} (Node ${process.version}, ${os.cpus().length} cores)`);
   const result = await seedDemoData({
     pool,
     count: args.count,
     seed: args.seed,
     batchSize: args.batchSize,
-    onProgress(written) {
-      if (written - lastReport >= 100_000) {
-        lastReport = written;
-        console.log(`  ${written.toLocaleString('en')} rows, RSS ${mb(process.memoryUsage().rss)}`);
-      }
-    },
+    onProgress: everyRows(100_000, (written) => console.log(`  ${written.toLocaleString('en')} rows, RSS ${mb(process.memoryUsage().rss)}`)),
   });
   const { rows: [sizes] } = await pool.query<{ businesses: number; outbox: number; bytes: number }>(
     `SELECT (SELECT count(*) FROM businesses)::int AS businesses, (SELECT count(*) FROM search_outbox)::int AS outbox,

@@ -1,4 +1,6 @@
 /** What several benches share: demo data seeded and indexed before measuring, and percentiles. */
+import { randomBytes } from 'node:crypto';
+import type { ThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
 import { rebuildAllIndexes } from '../indexer/src/jobs/full-rebuild.ts';
 import { createRuntime } from '../indexer/src/runtime.ts';
 import type { Config } from '../platform/config.ts';
@@ -6,6 +8,21 @@ import type { Pool } from '../platform/db/pool.ts';
 import { createLogger } from '../platform/logger.ts';
 import { createMeili } from '../platform/search/client.ts';
 import { seedDemoData } from '../prisma/seed/seed-demo-data.ts';
+
+/** The environment of an API process against a bench's throwaway servers (production mode, quiet logs). */
+export function benchEnv(servers: ThrowawayServers, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    DATABASE_URL: servers.databaseUrl,
+    MEILI_URL: servers.meili!.url,
+    MEILI_MASTER_KEY: servers.meiliMasterKey,
+    MEILI_INDEX_PREFIX: 'bench_',
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    DATA_DIR: servers.dataDir,
+    ...extra,
+  };
+}
 
 /** The value at percentile `p` of already sorted values (NaN when there are none). */
 export function percentile(sorted: number[], p: number): number {

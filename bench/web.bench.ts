@@ -9,7 +9,6 @@
  * prints p50/p95 of the full HTML response. Last it prints the gzipped size of the JavaScript and
  * CSS the home page loads (its script, module preloads and stylesheets). Nothing is left behind.
  */
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +23,7 @@ import { createPrisma } from '../platform/db/prisma.ts';
 import { createLogger, setLogLevel } from '../platform/logger.ts';
 import { createMeili } from '../platform/search/client.ts';
 import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
-import { percentile, seedAndIndex } from './support.ts';
+import { benchEnv, percentile, seedAndIndex } from './support.ts';
 
 const { values: args } = parseArgs({
   options: { count: { type: 'string', default: '100000' }, requests: { type: 'string', default: '200' } },
@@ -55,8 +54,6 @@ export async function homePageAssetSizes(html: string): Promise<{ js: number; cs
 process.env.NODE_ENV = 'production';
 setLogLevel('warn');
 const servers = await startThrowawayServers({ name: 'bench-web', database: 'bench', meilisearch: true, ephemeral: true });
-const { dataDir, meiliMasterKey: masterKey } = servers;
-const meiliServer = servers.meili!;
 let server: RunningServer | null = null;
 const cleanups: Array<() => Promise<unknown>> = [];
 const stopAll = async () => {
@@ -69,17 +66,7 @@ process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 try {
   const building = ensureFrontendBuild();
   const { databaseUrl } = servers;
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: databaseUrl,
-    MEILI_URL: meiliServer.url,
-    MEILI_MASTER_KEY: masterKey,
-    MEILI_INDEX_PREFIX: 'bench_',
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'warn',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: 'https://directory.example',
-  });
+  const config = loadConfig(benchEnv(servers, { PUBLIC_URL: 'https://directory.example' }));
   const pool = createPool(databaseUrl, { max: 8, applicationName: 'bench-web' });
   const prisma = createPrisma(databaseUrl, { max: 8 });
   cleanups.push(() => pool.end(), () => prisma.$disconnect());

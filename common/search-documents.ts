@@ -70,8 +70,13 @@ export interface BusinessDocument {
   updatedAt: number;
   /** First letter A-Z of the name (accents folded), or '#'. */
   letter: string;
-  /** Present only when both coordinates exist (one malformed _geo fails a whole Meilisearch batch). */
+  /**
+   * Present only when both coordinates exist. Stored, not filterable or sortable: Meilisearch would keep an
+   * R-tree of them that every update rewrites whole (common/geo-cells.ts); geo search uses geoCells.
+   */
   _geo?: { lat: number; lng: number };
+  /** The geohash cells of the point at GEO_CELL_PRECISIONS (filterable), with _geo. */
+  geoCells?: string[];
   latitude: number | null;
   longitude: number | null;
   /** Weekday name -> hours text ('Closed' means closed). */

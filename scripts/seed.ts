@@ -6,7 +6,7 @@
 import { loadConfigOrExit } from '../platform/config.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { parseSeedArgs, SEED_USAGE, SeedArgsError } from '../prisma/seed/parse-seed-args.ts';
-import { seedDemoData } from '../prisma/seed/seed-demo-data.ts';
+import { everyRows, seedDemoData } from '../prisma/seed/seed-demo-data.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -36,18 +36,12 @@ try {
   if (!rows[0].table) fail('The database has no businesses table yet: run `npm run migrate` first (or `npm start`).');
 
   console.log(`seeding ${args.count.toLocaleString('en')} businesses (seed ${args.seed}, batches of ${args.batchSize})`);
-  let lastReport = 0;
   const result = await seedDemoData({
     pool,
     count: args.count,
     seed: args.seed,
     batchSize: args.batchSize,
-    onProgress(written) {
-      if (written - lastReport >= 100_000) {
-        lastReport = written;
-        console.log(`  ${written.toLocaleString('en')} rows written`);
-      }
-    },
+    onProgress: everyRows(100_000, (written) => console.log(`  ${written.toLocaleString('en')} rows written`)),
   });
   const rate = Math.round(result.rows / Math.max(result.seconds, 0.001));
   console.log(

@@ -52,6 +52,7 @@ describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
     assert.equal(created.country, 'Germany');
     assert.equal(created.letter, 'Z');
     assert.deepEqual(created._geo, { lat: 52.52, lng: 13.405 });
+    assert.deepEqual(created.geoCells, ['u3', 'u33', 'u33d', 'u33dc', 'u33dc0', 'u33dc0c']);
 
     await pool.query(`UPDATE businesses SET name = 'Quokka Roastery', is_approved = false WHERE id = $1`, [id]);
     const updated = await waitFor('the renamed business', async () => (await search('quokka')).hits.find((hit) => hit.id === id), VISIBLE_MS);

@@ -85,3 +85,13 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   result.seconds = (performance.now() - started) / 1000;
   return result;
 }
+
+/** An onProgress that calls `report` once per `step` rows written (progress lines of the seed CLI and benches). */
+export function everyRows(step: number, report: (written: number) => void): (written: number) => void {
+  let last = 0;
+  return (written) => {
+    if (written - last < step) return;
+    last = written;
+    report(written);
+  };
+}

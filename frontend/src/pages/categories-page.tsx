@@ -5,7 +5,7 @@ import { categoriesQuery } from '../api/queries.ts';
 import type { CategorySummary } from '../api/types.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { LetterBar } from '../components/letter-bar.tsx';
-import { Pagination } from '../components/pagination.tsx';
+import { IndexPagingFooter } from '../components/index-paging-footer.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { useIndexPaging } from '../hooks/use-index-paging.ts';
 import { formatInt, share, toNumber } from '../lib/format.ts';
@@ -99,10 +99,7 @@ export function CategoriesPage({ letter: letterProp }: { letter?: string }) {
               );
             })}
           </ul>
-          <p className="muted">
-            {`Showing ${paging.from} to ${paging.to} of ${formatInt(paging.filteredCount)} categories`}
-          </p>
-          <Pagination current={paging.page} total={paging.totalPages} hrefFor={paging.hrefFor} label="Categories pages" />
+          <IndexPagingFooter paging={paging} noun="categories" label="Categories pages" />
         </>
       )}
     </div>

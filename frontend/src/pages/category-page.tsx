@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { categoryQuery } from '../api/queries.ts';
 import { ApiError } from '../api/client.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
-import { BusinessListCard } from '../components/business-list-card.tsx';
+import { Breadcrumb, BusinessGridSection, ChipSection, StatTiles } from '../components/detail-sections.tsx';
 import { NotFoundSearch } from '../components/not-found-search.tsx';
-import { Pagination } from '../components/pagination.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { formatInt, toNumber } from '../lib/format.ts';
 import { pageParam, readPaged, withPage } from '../lib/paged.ts';
@@ -76,50 +75,18 @@ function CategoryView({ name, path, page, totalPages, detail, businesses }: {
   });
   return (
     <div className="container section">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> / <Link to="/categories">Categories</Link> / <span aria-current="page">{name}</span>
-      </nav>
+      <Breadcrumb trail={[{ name: 'Home', path: '/' }, { name: 'Categories', path: '/categories' }]} current={name} />
       <header className="page-header">
         <h1>{name}</h1>
       </header>
-      <div className="stat-tiles">
-        <div className="stat">
-          <strong>{formatInt(businessCount)}</strong>
-          <span>Businesses</span>
-        </div>
-        <div className="stat">
-          <strong>{formatInt(toNumber(detail.countryCount as number))}</strong>
-          <span>Countries</span>
-        </div>
-      </div>
-      {detail.topCountries?.length > 0 && (
-        <section aria-labelledby="top-countries">
-          <h2 id="top-countries">Top Countries</h2>
-          <ul className="chip-list">
-            {detail.topCountries.map((item) => (
-              <li key={item.country}>
-                <Link to={countryHref(item.country, item.countryCode)} className="chip">
-                  {item.country} <span className="muted">({formatInt(toNumber(item.count as number))})</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <StatTiles stats={[{ value: businessCount, label: 'Businesses' }, { value: toNumber(detail.countryCount as number), label: 'Countries' }]} />
+      <ChipSection
+        id="top-countries"
+        title="Top Countries"
+        chips={(detail.topCountries ?? []).map((item) => ({ label: item.country, href: countryHref(item.country, item.countryCode), count: toNumber(item.count as number) }))}
+      />
       <AdSlot slot="ad7" />
-      <section aria-labelledby="businesses-heading">
-        <h2 id="businesses-heading">Businesses</h2>
-        {businesses.length === 0 ? (
-          <StateMessage title="No businesses found" />
-        ) : (
-          <div className="card-grid">
-            {businesses.map((business) => (
-              <BusinessListCard key={business.slug} business={business} />
-            ))}
-          </div>
-        )}
-        <Pagination current={page} total={totalPages} hrefFor={(target) => withPage(path, target)} label="Category pages" />
-      </section>
+      <BusinessGridSection id="businesses-heading" businesses={businesses} page={page} totalPages={totalPages} path={path} paginationLabel="Category pages" />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { citiesQuery } from '../api/queries.ts';
 import type { CitySummary } from '../api/types.ts';
 import { LetterBar } from '../components/letter-bar.tsx';
-import { Pagination } from '../components/pagination.tsx';
+import { IndexPagingFooter } from '../components/index-paging-footer.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { useIndexPaging } from '../hooks/use-index-paging.ts';
 import { formatInt, formatNK, share, toNumber } from '../lib/format.ts';
@@ -82,10 +82,7 @@ export function CitiesPage() {
               );
             })}
           </ul>
-          <p className="muted">
-            {`Showing ${paging.from} to ${paging.to} of ${formatInt(paging.filteredCount)} cities`}
-          </p>
-          <Pagination current={paging.page} total={paging.totalPages} hrefFor={paging.hrefFor} label="Cities pages" />
+          <IndexPagingFooter paging={paging} noun="cities" label="Cities pages" />
         </>
       )}
       <LetterBar base="/cities" active={letter} showAll label="Cities by letter (bottom)" />

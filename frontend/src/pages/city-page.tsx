@@ -3,9 +3,8 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { cityQuery } from '../api/queries.ts';
 import type { ApiError } from '../api/client.ts';
 import type { BusinessListItem, CityDetail } from '../api/types.ts';
-import { BusinessListCard } from '../components/business-list-card.tsx';
+import { Breadcrumb, BusinessGridSection, ChipSection, StatTiles } from '../components/detail-sections.tsx';
 import { NotFoundSearch } from '../components/not-found-search.tsx';
-import { Pagination } from '../components/pagination.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { formatInt, toNumber } from '../lib/format.ts';
 import { pageParam, readPaged, withPage } from '../lib/paged.ts';
@@ -58,46 +57,20 @@ function CityView({ path, city, page, totalPages, businesses }: { path: string; 
   });
   return (
     <div className="container section">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> / <Link to="/cities">Cities</Link> / <span aria-current="page">{city.city}</span>
-      </nav>
+      <Breadcrumb trail={[{ name: 'Home', path: '/' }, { name: 'Cities', path: '/cities' }]} current={city.city} />
       <header className="page-header">
         <h1>Businesses in {city.city}</h1>
         <p className="muted">
           <Link to={countryHref(city.country, city.countryCode)}>{city.country}</Link>
         </p>
       </header>
-      <div className="stat-tiles">
-        <div className="stat"><strong>{formatInt(businessCount)}</strong><span>Businesses</span></div>
-        <div className="stat"><strong>{formatInt(toNumber(city.categoryCount))}</strong><span>Categories</span></div>
-      </div>
-      {city.topCategories?.length > 0 && (
-        <section aria-labelledby="top-categories">
-          <h2 id="top-categories">Top Categories</h2>
-          <ul className="chip-list">
-            {city.topCategories.map((item) => (
-              <li key={item.category}>
-                <Link to={categoryHref(item.category, item.slug)} className="chip">
-                  {item.category} <span className="muted">({formatInt(toNumber(item.count))})</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      <section className="section" aria-labelledby="city-businesses">
-        <h2 id="city-businesses">Businesses</h2>
-        {businesses.length === 0 ? (
-          <StateMessage title="No businesses found" />
-        ) : (
-          <div className="card-grid">
-            {businesses.map((business) => (
-              <BusinessListCard key={business.slug} business={business} />
-            ))}
-          </div>
-        )}
-        <Pagination current={page} total={totalPages} hrefFor={(target) => withPage(path, target)} label="City pages" />
-      </section>
+      <StatTiles stats={[{ value: businessCount, label: 'Businesses' }, { value: toNumber(city.categoryCount), label: 'Categories' }]} />
+      <ChipSection
+        id="top-categories"
+        title="Top Categories"
+        chips={(city.topCategories ?? []).map((item) => ({ label: item.category, href: categoryHref(item.category, item.slug), count: toNumber(item.count) }))}
+      />
+      <BusinessGridSection id="city-businesses" className="section" businesses={businesses} page={page} totalPages={totalPages} path={path} paginationLabel="City pages" />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { countriesQuery } from '../api/queries.ts';
 import type { CountrySummary } from '../api/types.ts';
-import { Pagination } from '../components/pagination.tsx';
+import { IndexPagingFooter } from '../components/index-paging-footer.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { useIndexPaging } from '../hooks/use-index-paging.ts';
 import { formatInt, formatNK, share, toNumber } from '../lib/format.ts';
@@ -86,10 +86,7 @@ export function CountriesPage() {
               );
             })}
           </ul>
-          <p className="muted">
-            {`Showing ${paging.from} to ${paging.to} of ${formatInt(paging.filteredCount)} countries`}
-          </p>
-          <Pagination current={paging.page} total={paging.totalPages} hrefFor={paging.hrefFor} label="Countries pages" />
+          <IndexPagingFooter paging={paging} noun="countries" label="Countries pages" />
         </>
       )}
     </div>

@@ -3,6 +3,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { citiesQuery, countryQuery } from '../api/queries.ts';
 import type { ApiError } from '../api/client.ts';
 import type { CountryDetail } from '../api/types.ts';
+import { Breadcrumb, StatTiles } from '../components/detail-sections.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { formatInt, toNumber } from '../lib/format.ts';
@@ -67,17 +68,17 @@ function CountryView({ slug, country, page }: { slug: string; country: CountryDe
   });
   return (
     <div className="container section">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> / <Link to="/countries">Countries</Link> / <span aria-current="page">{country.country}</span>
-      </nav>
+      <Breadcrumb trail={[{ name: 'Home', path: '/' }, { name: 'Countries', path: '/countries' }]} current={country.country} />
       <header className="page-header">
         <h1>Businesses in {country.country}</h1>
       </header>
-      <div className="stat-tiles">
-        <div className="stat"><strong>{formatInt(toNumber(country.businessCount))}</strong><span>Businesses</span></div>
-        <div className="stat"><strong>{formatInt(toNumber(country.cityCount))}</strong><span>Cities</span></div>
-        <div className="stat"><strong>{formatInt(toNumber(country.categoryCount))}</strong><span>Categories</span></div>
-      </div>
+      <StatTiles
+        stats={[
+          { value: toNumber(country.businessCount), label: 'Businesses' },
+          { value: toNumber(country.cityCount), label: 'Cities' },
+          { value: toNumber(country.categoryCount), label: 'Categories' },
+        ]}
+      />
       <section className="section" aria-labelledby="top-cities">
         <h2 id="top-cities">Top Cities</h2>
         <ul className="chip-grid">
@@ -138,9 +139,7 @@ function CountryCitiesView({ slug, country, list, pending, failed }: { slug: str
   });
   return (
     <div className="container section">
-      <nav aria-label="Breadcrumb" className="breadcrumb">
-        <Link to="/">Home</Link> / <Link to="/countries">Countries</Link> / <Link to={`/countries/${slug}`}>{country.country}</Link> / <span aria-current="page">Cities</span>
-      </nav>
+      <Breadcrumb trail={[{ name: 'Home', path: '/' }, { name: 'Countries', path: '/countries' }, { name: country.country, path: `/countries/${slug}` }]} current="Cities" />
       <h1>Cities in {country.country}</h1>
       {pending ? (
         <SkeletonCards count={8} label="Loading cities" />

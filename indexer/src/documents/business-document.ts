@@ -3,6 +3,7 @@
  * rebuild and --verify, so all three agree field by field.
  */
 import { countryName, countrySlug, isCountryCode } from '../../../common/countries.ts';
+import { geoCellsOf } from '../../../common/geo-cells.ts';
 import { letterOf, type BusinessDocument } from '../../../common/search-documents.ts';
 import { slugify, stripSlugSuffix } from '../../../common/slug.ts';
 
@@ -93,6 +94,9 @@ export function toBusinessDocument(row: BusinessSqlRow): BusinessDocument {
     url: row.url,
     locatedIn: row.located_in,
   };
-  if (hasGeo) document._geo = { lat: row.latitude!, lng: row.longitude! };
+  if (hasGeo) {
+    document._geo = { lat: row.latitude!, lng: row.longitude! };
+    document.geoCells = geoCellsOf(row.latitude!, row.longitude!);
+  }
   return document;
 }

@@ -9,6 +9,8 @@ type Api = Awaited<ReturnType<typeof startTestApi>>;
 const pizza = (name: string, city: string, countryCode: string, latitude: number, longitude: number, extra = {}) =>
   buildBusiness({ name, city, countryCode, latitude, longitude, category: 'Pizza restaurant', type: 'Pizza restaurant', subtypes: ['Pizza restaurant'], ...extra });
 
+const espressoNorth = Array.from({ length: 45 }, (_, i) => ((i * 17) % 45) + 1);
+
 describe('GET /api/search', () => {
   let api: Api;
 
@@ -25,6 +27,9 @@ describe('GET /api/search', () => {
         pizza('Pizza Napoli', 'Paris', 'FR', 48.857, 2.352, { country: 'France', fullAddress: '1 Rue de Rivoli, 75001 Paris, France' }),
         pizza('Pizza Roma', 'Paris', 'US', 33.66, -95.55, { country: 'United States', state: 'Texas', fullAddress: '1 Main St, Paris, TX 75460' }),
         buildBusiness({ name: 'Tyre Service', city: 'Paris', countryCode: 'FR', category: 'Tire shop', type: 'Tire shop' }),
+        // 45 espresso bars due north of a point in Oslo, 55 m to 111 km away, listed in no particular order.
+        ...espressoNorth.map((i) => buildBusiness({ name: `Espresso Stop ${i}`, city: 'Oslo', countryCode: 'NO', category: 'Coffee shop', type: 'Coffee shop', latitude: 59.9 + 0.0005 * i * i, longitude: 10.75 })),
+        buildBusiness({ name: 'Espresso Nowhere', city: 'Oslo', countryCode: 'NO', category: 'Coffee shop', type: 'Coffee shop', latitude: null, longitude: null }),
       ],
     });
   });
@@ -67,6 +72,19 @@ describe('GET /api/search', () => {
     const distances = near.businesses.map((business) => business.distanceMeters!);
     assert.ok(distances.every((distance, index) => index === 0 || distance >= distances[index - 1]));
     assert.ok(distances[0] < 10_000);
+  });
+
+  test('with lat/lng every page continues the nearest-first order, places without coordinates last', async () => {
+    const names: string[] = [];
+    for (let page = 1; page <= 5; page++) {
+      const result = await search(`q=espresso&lat=59.9&lng=10.75&limit=10&page=${page}`);
+      assert.equal(result.totalCount, 46);
+      names.push(...result.businesses.map((business) => business.name));
+      if (page === 1) assert.ok(result.businesses[0].distanceMeters! > 40 && result.businesses[0].distanceMeters! < 70, String(result.businesses[0].distanceMeters));
+    }
+    assert.deepEqual(names, [...Array.from({ length: 45 }, (_, i) => `Espresso Stop ${i + 1}`), 'Espresso Nowhere']);
+    const last = await search('q=espresso&lat=59.9&lng=10.75&limit=10&page=5');
+    assert.equal(last.businesses.at(-1)!.distanceMeters, null);
   });
 
   test('facet counts of category and city describe the result set', async () => {

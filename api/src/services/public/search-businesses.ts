@@ -2,10 +2,13 @@
  * GET /api/search: the search the not-found pages navigate to (/search?q&location), which the seed
  * never defined. Keyword search (typo tolerant) over name, category and type; the location becomes a
  * filter when it names a country or a known city ("Paris", "Paris, France", "berlinn"), otherwise it
- * joins the keywords so it can match an address, state or postal code. With lat/lng, nearer first.
+ * joins the keywords so it can match an address, state or postal code. With lat/lng, nearer first
+ * (nearestFirst: geohash cells, not Meilisearch's _geo).
  */
+import type { MultiSearchParams, SearchParams } from 'meilisearch';
 import type { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
 import { countryCodeFrom } from '../../../../common/countries.ts';
+import { cellBlock, distanceMeters, GEO_CELL_PRECISIONS } from '../../../../common/geo-cells.ts';
 import type { BusinessDocument, CategoryDocument, CityDocument } from '../../../../common/search-documents.ts';
 import { LIST_ATTRIBUTES, presentBusinessListItem, type BusinessListDocument } from '../../presenters/public-business.ts';
 import { pageInfo } from './businesses.ts';
@@ -93,7 +96,6 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   const { reader, query } = options;
   const location = await resolveLocation(reader, query.location);
   const text = [query.q, location.words].filter(Boolean).join(' ');
-  const hasGeo = query.lat !== undefined && query.lng !== undefined;
   // A facet distribution over every business costs ~100 ms at 500k (DESIGN §1): only for narrowed sets.
   // Facet chips narrow by the exact slugs the facet counts reported.
   const facetFilters = [
@@ -103,30 +105,68 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   const isNarrowed = Boolean(text || location.filter || query.category || query.city);
   const perPage = query.limit;
   const page = Math.min(query.page, Math.max(1, Math.floor(MAX_SEARCH_HITS / perPage)));
-  type Hit = BusinessListDocument & Pick<BusinessDocument, 'categorySlug' | 'citySlug'> & { _geoDistance?: number };
-  const result = await readSearch(() =>
-    reader.index<Hit>('businesses').search(text || null, {
-      filter: ['isApproved = true', location.filter, ...facetFilters].filter(Boolean).join(' AND '),
-      // Keywords look at what a business is; the location words (when not a known place) at where.
-      attributesToSearchOn: location.words ? undefined : ['name', 'category', 'type', 'subtypes'],
-      // Every word must match: otherwise Meilisearch drops the last words (the location) first.
-      matchingStrategy: location.words ? 'all' : 'last',
-      sort: hasGeo ? [`_geoPoint(${query.lat}, ${query.lng}):asc`] : undefined,
-      facets: isNarrowed ? ['categorySlug', 'citySlug'] : undefined,
-      page,
-      hitsPerPage: perPage,
-      attributesToRetrieve: [...LIST_ATTRIBUTES, 'categorySlug', 'citySlug'],
-    }),
-  );
+  const search: SearchParams = {
+    q: text || null,
+    filter: ['isApproved = true', location.filter, ...facetFilters].filter(Boolean).join(' AND '),
+    // Keywords look at what a business is; the location words (when not a known place) at where.
+    attributesToSearchOn: location.words ? undefined : ['name', 'category', 'type', 'subtypes'],
+    // Every word must match: otherwise Meilisearch drops the last words (the location) first.
+    matchingStrategy: location.words ? 'all' : 'last',
+    attributesToRetrieve: [...LIST_ATTRIBUTES, 'categorySlug', 'citySlug'],
+  };
+  const result =
+    query.lat !== undefined && query.lng !== undefined
+      ? await nearestFirst(reader, search, { lat: query.lat, lng: query.lng }, page, perPage, isNarrowed)
+      : await readSearch(() =>
+          reader.index<Hit>('businesses').search(search.q, { ...search, facets: isNarrowed ? FACETS : undefined, page, hitsPerPage: perPage }),
+        );
   const facets = await labelFacets(reader, result.facetDistribution, result.hits);
   return {
-    businesses: result.hits.map((hit) => ({
-      ...presentBusinessListItem(hit),
-      distanceMeters: typeof hit._geoDistance === 'number' ? hit._geoDistance : null,
-    })),
+    businesses: result.hits.map((hit) => ({ ...presentBusinessListItem(hit), distanceMeters: hit.distanceMeters ?? null })),
     ...pageInfo({ page, perPage, totalCount: result.totalHits, maxPages: Math.floor(MAX_SEARCH_HITS / perPage) }),
     query: query.q,
     location: query.location,
     facets,
   };
+}
+
+const FACETS = ['categorySlug', 'citySlug'];
+type Hit = BusinessListDocument & Pick<BusinessDocument, 'categorySlug' | 'citySlug' | '_geo'> & { distanceMeters?: number | null };
+
+/**
+ * One page of the matches, nearest to `point` first (matches without coordinates last). One multi-search
+ * counts the matches in the 3 x 3 block of geohash cells around the point at each precision, finest first,
+ * and reads the total and facets of all matches; the finest block holding the whole page is then read
+ * (its first MAX_SEARCH_HITS matches) and sorted by distance here. Exact wherever the page lies within one
+ * cell size of the point; further out, a match in a corner of the block can come before a slightly
+ * nearer one just outside it. When no block holds the page, the first MAX_SEARCH_HITS matches are sorted.
+ */
+async function nearestFirst(reader: SearchReader, search: SearchParams, point: { lat: number; lng: number }, page: number, perPage: number, isNarrowed: boolean) {
+  const index = reader.index('businesses').uid;
+  const blocks = [...GEO_CELL_PRECISIONS].reverse().map((precision) => `geoCells IN [${cellBlock(point.lat, point.lng, precision).map(filterValue).join(', ')}]`);
+  const needed = page * perPage;
+  const { results } = await readSearch(() =>
+    reader.meili.multiSearch<MultiSearchParams, Hit>({
+      queries: [
+        { indexUid: index, ...search, facets: isNarrowed ? FACETS : undefined, page: 1, hitsPerPage: 0 },
+        ...blocks.map((block) => ({ indexUid: index, ...search, filter: `${search.filter} AND ${block}`, page: 1, hitsPerPage: 0 })),
+      ],
+    }),
+  );
+  const [all, ...counts] = results;
+  const fitting = counts.findIndex((count) => (count.totalHits ?? 0) >= Math.min(needed, all.totalHits ?? 0));
+  const filter = fitting === -1 ? search.filter : `${search.filter} AND ${blocks[fitting]}`;
+  const { hits } = await readSearch(() =>
+    reader.index<Hit>('businesses').search(search.q, {
+      ...search,
+      filter,
+      page: 1,
+      hitsPerPage: MAX_SEARCH_HITS,
+      attributesToRetrieve: [...(search.attributesToRetrieve ?? []), '_geo'],
+    }),
+  );
+  const measured = hits.map((hit) => ({ ...hit, distanceMeters: hit._geo ? distanceMeters(point, hit._geo) : null }));
+  // Stable: equal distances keep Meilisearch's relevance order.
+  measured.sort((a, b) => (a.distanceMeters ?? Infinity) - (b.distanceMeters ?? Infinity));
+  return { hits: measured.slice((page - 1) * perPage, page * perPage), totalHits: all.totalHits ?? 0, facetDistribution: all.facetDistribution };
 }
