@@ -144,6 +144,8 @@ try {
   const middle = await meili.index(uid('businesses')).search(null, { filter: 'isApproved = true', offset: Math.floor(count / 2), limit: 1, attributesToRetrieve: ['slug'] });
   const businessSlug = (middle.hits[0] as { slug: string }).slug;
   const searchWord = category.category.split(/\s+/)[0].toLowerCase();
+  const inCity = await meili.index(uid('businesses')).search(null, { filter: `citySlug = "${city.citySlug}"`, limit: 1, attributesToRetrieve: ['_geo'] });
+  const point = (inCity.hits[0] as { _geo?: { lat: number; lng: number } })._geo ?? { lat: 0, lng: 0 };
 
   const meiliHeaders = { authorization: `Bearer ${masterKey}`, 'content-type': 'application/json' };
   const meiliSearch = (kind: Parameters<typeof indexUid>[1], body: object): Target => ({
@@ -199,6 +201,13 @@ try {
         hitsPerPage: 20,
         attributesToRetrieve: [...LIST, 'categorySlug', 'citySlug'],
       }),
+    },
+    // Nearest first (two Meilisearch requests: counts per geohash block + the chosen block's hits); the
+    // Meilisearch column is the second, which reads the same business list.
+    {
+      name: 'search q+lat/lng',
+      path: `/api/search?q=${encodeURIComponent(searchWord)}&lat=${point.lat}&lng=${point.lng}`,
+      meili: meiliSearch('businesses', { q: searchWord, filter: 'isApproved = true', attributesToSearchOn: ['name', 'category', 'type', 'subtypes'], page: 1, hitsPerPage: 20, attributesToRetrieve: [...LIST, 'categorySlug', 'citySlug', '_geo'] }),
     },
     { name: 'advertisements', path: '/api/advertisements' },
     { name: 'site-settings', path: '/api/site-settings' },
