@@ -189,6 +189,11 @@ async function main(): Promise<void> {
     const split = (values: number[]) => `p50 ${percentileOf(values, 50).toFixed(0)} / p95 ${percentileOf(values, 95).toFixed(0)} ms`;
     console.log(`  of which: commit -> task enqueued ${split(parts.toEnqueued)}; queued in Meilisearch ${split(parts.queued)}; Meilisearch processing ${split(parts.processing)}`);
 
+    const recount = (await pool.query<{ value: { durationMs: number } }>('SELECT value FROM indexer_state WHERE key = $1', [STATE_KEYS.aggregates(prefix)])).rows[0]?.value;
+    // After every drained change the indexer recounts the aggregates (debounced 1 s): a full GROUP BY
+    // that shares the two cores with Meilisearch.
+    if (recount) console.log(`  last aggregate recount (SQL + Meilisearch): ${recount.durationMs} ms`);
+
     const deep: number[] = [];
     for (let i = 0; i < 5; i++) {
       const t0 = performance.now();
