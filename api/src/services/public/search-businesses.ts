@@ -5,7 +5,7 @@
  * joins the keywords so it can match an address, state or postal code. With lat/lng, nearer first
  * (nearestFirst: geohash cells, not Meilisearch's _geo).
  */
-import type { MultiSearchParams, SearchParams } from 'meilisearch';
+import type { SearchParams } from 'meilisearch';
 import type { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
 import { countryCodeFrom } from '../../../../common/countries.ts';
 import { cellBlock, distanceMeters, GEO_CELL_PRECISIONS } from '../../../../common/geo-cells.ts';
@@ -134,39 +134,34 @@ const FACETS = ['categorySlug', 'citySlug'];
 type Hit = BusinessListDocument & Pick<BusinessDocument, 'categorySlug' | 'citySlug' | '_geo'> & { distanceMeters?: number | null };
 
 /**
- * One page of the matches, nearest to `point` first (matches without coordinates last). One multi-search
- * counts the matches in the 3 x 3 block of geohash cells around the point at each precision, finest first,
- * and reads the total and facets of all matches; the finest block holding the whole page is then read
- * (its first MAX_SEARCH_HITS matches) and sorted by distance here. Exact wherever the page lies within one
- * cell size of the point; further out, a match in a corner of the block can come before a slightly
- * nearer one just outside it. When no block holds the page, the first MAX_SEARCH_HITS matches are sorted.
+ * One page of the matches, nearest to `point` first (matches without coordinates last). Reads the total
+ * and facets of all matches and, finest first, the matches in the 3 x 3 block of geohash cells around the
+ * point at each precision (a fine block filters most businesses out, so these reads are cheap), until a
+ * block holds the whole page; its matches (at most MAX_SEARCH_HITS) are sorted by distance here. Exact
+ * wherever the page lies within one cell size of the point; further out, a match in a corner of the
+ * block can come before a slightly nearer one just outside it. When no block holds the page, the first
+ * MAX_SEARCH_HITS matches are sorted.
  */
 async function nearestFirst(reader: SearchReader, search: SearchParams, point: { lat: number; lng: number }, page: number, perPage: number, isNarrowed: boolean) {
-  const index = reader.index('businesses').uid;
-  const blocks = [...GEO_CELL_PRECISIONS].reverse().map((precision) => `geoCells IN [${cellBlock(point.lat, point.lng, precision).map(filterValue).join(', ')}]`);
-  const needed = page * perPage;
-  const { results } = await readSearch(() =>
-    reader.meili.multiSearch<MultiSearchParams, Hit>({
-      queries: [
-        { indexUid: index, ...search, facets: isNarrowed ? FACETS : undefined, page: 1, hitsPerPage: 0 },
-        ...blocks.map((block) => ({ indexUid: index, ...search, filter: `${search.filter} AND ${block}`, page: 1, hitsPerPage: 0 })),
-      ],
-    }),
-  );
-  const [all, ...counts] = results;
-  const fitting = counts.findIndex((count) => (count.totalHits ?? 0) >= Math.min(needed, all.totalHits ?? 0));
-  const filter = fitting === -1 ? search.filter : `${search.filter} AND ${blocks[fitting]}`;
-  const { hits } = await readSearch(() =>
-    reader.index<Hit>('businesses').search(search.q, {
-      ...search,
-      filter,
-      page: 1,
-      hitsPerPage: MAX_SEARCH_HITS,
-      attributesToRetrieve: [...(search.attributesToRetrieve ?? []), '_geo'],
-    }),
-  );
+  const index = reader.index<Hit>('businesses');
+  const read = (filter: string) =>
+    readSearch(() => index.search(search.q, { ...search, filter, limit: MAX_SEARCH_HITS, attributesToRetrieve: [...(search.attributesToRetrieve ?? []), '_geo'] }));
+  const all = await readSearch(() => index.search(search.q, { ...search, facets: isNarrowed ? FACETS : undefined, page: 1, hitsPerPage: 0 }));
+  const needed = Math.min(page * perPage, all.totalHits);
+  let hits: Hit[] | null = null;
+  if (needed > 0) {
+    for (const precision of [...GEO_CELL_PRECISIONS].reverse()) {
+      const block = cellBlock(point.lat, point.lng, precision).map(filterValue).join(', ');
+      const inBlock = await read(`${search.filter} AND geoCells IN [${block}]`);
+      if (inBlock.hits.length >= needed) {
+        hits = inBlock.hits;
+        break;
+      }
+    }
+  }
+  hits ??= needed > 0 ? (await read(search.filter as string)).hits : [];
   const measured = hits.map((hit) => ({ ...hit, distanceMeters: hit._geo ? distanceMeters(point, hit._geo) : null }));
   // Stable: equal distances keep Meilisearch's relevance order.
   measured.sort((a, b) => (a.distanceMeters ?? Infinity) - (b.distanceMeters ?? Infinity));
-  return { hits: measured.slice((page - 1) * perPage, page * perPage), totalHits: all.totalHits ?? 0, facetDistribution: all.facetDistribution };
+  return { hits: measured.slice((page - 1) * perPage, page * perPage), totalHits: all.totalHits, facetDistribution: all.facetDistribution };
 }
