@@ -17,38 +17,19 @@ export const GEO_CELL_PRECISIONS = [2, 3, 4, 5, 6, 7] as const;
 
 /** The geohash of a point at `precision` characters. */
 export function geohash(lat: number, lng: number, precision: number): string {
-  let latMin = -90;
-  let latMax = 90;
-  let lngMin = -180;
-  let lngMax = 180;
+  // Bits alternate longitude, latitude, ...; each halves that coordinate's interval [min, max).
+  const ranges = [[-180, 180], [-90, 90]];
+  const coordinates = [lng, lat];
   let hash = '';
-  let bits = 0;
   let value = 0;
-  let isLng = true;
-  while (hash.length < precision) {
-    if (isLng) {
-      const mid = (lngMin + lngMax) / 2;
-      if (lng >= mid) {
-        value = value * 2 + 1;
-        lngMin = mid;
-      } else {
-        value *= 2;
-        lngMax = mid;
-      }
-    } else {
-      const mid = (latMin + latMax) / 2;
-      if (lat >= mid) {
-        value = value * 2 + 1;
-        latMin = mid;
-      } else {
-        value *= 2;
-        latMax = mid;
-      }
-    }
-    isLng = !isLng;
-    if (++bits === 5) {
+  for (let bit = 0; hash.length < precision; bit++) {
+    const range = ranges[bit % 2];
+    const mid = (range[0] + range[1]) / 2;
+    const upper = coordinates[bit % 2] >= mid;
+    value = value * 2 + (upper ? 1 : 0);
+    range[upper ? 0 : 1] = mid;
+    if (bit % 5 === 4) {
       hash += BASE32[value];
-      bits = 0;
       value = 0;
     }
   }

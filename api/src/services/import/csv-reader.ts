@@ -10,11 +10,9 @@
  * than MAX_RECORD_CHARS stops the import with the row number where the quote opened.
  */
 import { createReadStream, statSync } from 'node:fs';
+import { CR, LF, QUOTE } from './char-codes.ts';
 import { ImportFileError, isBlankRow, uniqueHeaders, type RowSource, type SourceRow } from './source-rows.ts';
 
-const QUOTE = 34;
-const LF = 10;
-const CR = 13;
 const CHUNK_BYTES = 64 * 1024;
 /** Longest record accepted (real exports have cells of a few KB; 8 MB means a quote was never closed). */
 export const MAX_RECORD_CHARS = 8 * 1024 * 1024;

@@ -6,12 +6,7 @@
  * text that JSON.parse would refuse or that the full path would change.
  */
 
-const QUOTE = 34;
-const BACKSLASH = 92;
-const COLON = 58;
-const COMMA = 44;
-const OPEN = 123;
-const CLOSE = 125;
+import { BACKSLASH, CLOSE_BRACE as CLOSE, COLON, COMMA, OPEN_BRACE as OPEN, QUOTE } from './char-codes.ts';
 
 /** Whitespace as String.prototype.trim sees it. */
 function isTrimSpace(code: number): boolean {

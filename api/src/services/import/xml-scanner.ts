@@ -10,6 +10,7 @@
  *   (the zip layer already verifies each part's size and CRC, so a truncated part never gets here whole);
  * - one tag or text run longer than MAX_TOKEN_CHARS is an error, so a hostile part cannot grow the buffer.
  */
+import { APOS, BANG, COLON, GT, QUESTION, QUOTE, SLASH } from './char-codes.ts';
 
 export const MAX_TOKEN_CHARS = 32 * 1024 * 1024;
 
@@ -28,13 +29,6 @@ export class XmlError extends Error {
   }
 }
 
-const GT = 62;
-const SLASH = 47;
-const BANG = 33;
-const QUESTION = 63;
-const QUOTE = 34;
-const APOS = 39;
-const COLON = 58;
 
 /** Decodes the predefined entities and character references; any other `&` is an error. */
 export function decodeXmlText(raw: string): string {
