@@ -138,7 +138,7 @@ function importInChild(file: string, url: string, batchSize: number): Promise<{ 
 async function copyCeiling(url: string, file: string, batchSize: number): Promise<string> {
   const batches: EncodedBatch[] = [];
   for await (const message of readBatches({ path: file, batchSize, source: 'bench' })) if (message.type === 'batch') batches.push(message.batch);
-  const rows = batches.reduce((sum, batch) => sum + batch.rows.length, 0);
+  const rows = batches.reduce((sum, batch) => sum + batch.count, 0);
   const pool = createPool(url, { max: 1 });
   const client = await pool.connect();
   const timeInto = async (table: string): Promise<number> => {

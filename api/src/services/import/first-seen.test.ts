@@ -1,11 +1,14 @@
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import os from 'node:os';
 import { test } from 'node:test';
 import { FirstSeen } from './first-seen.ts';
 
-test('remembers the first row of each key exactly, through growth, for any text', () => {
+test('remembers the first row of each key exactly, through growth and keys written to disk, for any text', () => {
   const seen = new FirstSeen();
   const reference = new Map<string, number>();
-  const keys = Array.from({ length: 50_000 }, (_, i) => (i % 7 === 0 ? `Zürich-台北-${i}-🍕` : `ChIJ${(i * 2654435761 >>> 0).toString(36)}`));
+  // ~6 MB of entries: most of them are read back from the temporary file, the newest from memory.
+  const keys = Array.from({ length: 200_000 }, (_, i) => (i % 7 === 0 ? `Zürich-台北-${i}-🍕` : `ChIJ${(i * 2654435761 >>> 0).toString(36)}`));
   keys.push('', 'a', 'A', 'x'.repeat(5000));
   let row = 2;
   // Every key twice (and some three times): the first occurrence's row is what comes back.
@@ -15,4 +18,14 @@ test('remembers the first row of each key exactly, through growth, for any text'
     row++;
   }
   assert.equal(seen.size, reference.size);
+  // A key just past the newest entry, and prefixes of stored keys, are new.
+  assert.equal(seen.check('Zürich-台北-0', row), undefined);
+  assert.equal(seen.check('ChIJ', row + 1), undefined);
+  assert.equal(seen.check('Zürich-台北-0', row + 2), row);
+
+  seen.close();
+  assert.equal(seen.size, 0);
+  assert.deepEqual(readdirSync(os.tmpdir()).filter((name) => name.startsWith('directory-place-ids-')), [], 'no temporary file is left behind');
+  assert.equal(seen.check('a', 7), undefined, 'usable again after close');
+  seen.close();
 });

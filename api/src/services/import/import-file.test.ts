@@ -264,6 +264,11 @@ describe('importFile: XLSX', () => {
       assert.deepEqual(outcome.result.sheets, [
         { name: 'A', rows: 2 }, { name: 'Different', rows: 0, skipped: 'its header row differs from the first sheet' }, { name: 'B', rows: 1 }, { name: 'Empty', rows: 0, skipped: 'no data rows' },
       ]);
+      // Skipped rows of one batch that spans two sheets are named by their own sheet and row.
+      const again = await run(xlsx, { mode: 'insert' });
+      assert.deepEqual(again.result.skippedBusinesses.map((s) => [s.sheet, s.row, s.placeId, s.reason]), [
+        ['A', 2, 'ChIJ-xl-1', 'exists'], ['A', 3, 'ChIJ-xl-2', 'exists'], ['B', 2, 'ChIJ-xl-3', 'exists'],
+      ]);
     }
     const { rows } = await pool.query("SELECT place_id, rating, review_count, verified, latitude, postal_code, country_code FROM businesses WHERE place_id LIKE 'ChIJ-xl-%' ORDER BY place_id");
     assert.deepEqual(rows.map((row) => [row.place_id, row.rating, row.review_count, row.verified, row.latitude, row.postal_code, row.country_code]), [

@@ -18,7 +18,7 @@ import type { ColumnMapping } from './columns.ts';
 import { buildUploadResult, emptyCounters, MAX_LISTED, type ImportCounters, type UploadResult } from './import-report.ts';
 import { publishImportProgress, type ImportPhase, type ImportProgress } from './import-progress.ts';
 import { readBatchesInWorker } from './parsed-batches.ts';
-import type { ReadDelta, ReadMessage } from './read-batches.ts';
+import { positionAt, type ReadDelta, type ReadMessage } from './read-batches.ts';
 import { detach, type FileType, type RowSource } from './source-rows.ts';
 
 export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
@@ -120,7 +120,7 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
       counters.skippedByMode += outcome.skipped.length;
       for (const skipped of outcome.skipped) {
         if (counters.skippedBusinesses.length >= MAX_LISTED) break;
-        const { rowNumber, sheet } = message.positions[skipped.index];
+        const { rowNumber, sheet } = positionAt(message.positions, skipped.index);
         counters.skippedBusinesses.push({ row: rowNumber, sheet, name: detach(skipped.name), placeId: skipped.placeId && detach(skipped.placeId), reason: skipped.reason });
       }
       rowsWritten += written;

@@ -32,6 +32,26 @@ export interface RowPosition {
   sheet?: string;
 }
 
+/**
+ * Where the rows of a batch are in the file, compactly (a list of 500 objects per batch was garbage for the
+ * writing thread to collect): their row numbers, and the sheet that starts at each batch index where the
+ * sheet changes (none for CSV).
+ */
+export interface BatchPositions {
+  rowNumbers: Uint32Array;
+  sheetRuns: Array<{ from: number; sheet: string }>;
+}
+
+/** The position of a batch's row `index` (EncodedRow.index). */
+export function positionAt(positions: BatchPositions, index: number): RowPosition {
+  let sheet: string | undefined;
+  for (const run of positions.sheetRuns) {
+    if (run.from > index) break;
+    sheet = run.sheet;
+  }
+  return { rowNumber: positions.rowNumbers[index], sheet };
+}
+
 export interface ReadFailure {
   code: string;
   message: string;
@@ -44,7 +64,7 @@ export type ReadMessage =
       type: 'batch';
       batch: EncodedBatch;
       /** Where each row of the batch (by EncodedRow.index) is in the file. */
-      positions: RowPosition[];
+      positions: BatchPositions;
       /** Data rows read so far, this batch included: the job's lastCommittedRow once it commits. */
       upToDataRow: number;
       delta: ReadDelta;
@@ -105,13 +125,16 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
 
   const seenPlaceIds = new FirstSeen();
   let batch: BusinessRow[] = [];
-  let positions: RowPosition[] = [];
+  let rowNumbers: number[] = [];
+  let sheetRuns: BatchPositions['sheetRuns'] = [];
   let dataRows = 0;
   let rowCursor = 0;
   const cut = (): ReadMessage => {
+    const positions = { rowNumbers: Uint32Array.from(rowNumbers), sheetRuns };
     const message: ReadMessage = { type: 'batch', batch: encodeBatch(batch, source, allocate), positions, upToDataRow: dataRows, delta: take(), fraction: rows!.fraction() };
     batch = [];
-    positions = [];
+    rowNumbers = [];
+    sheetRuns = [];
     return message;
   };
 
@@ -158,8 +181,9 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
             }
           } else {
             if (placeId) delta.uniquePlaceIds++;
+            if (sourceRow.sheet !== undefined && sourceRow.sheet !== sheetRuns.at(-1)?.sheet) sheetRuns.push({ from: batch.length, sheet: sourceRow.sheet });
             batch.push(result.row);
-            positions.push({ rowNumber: sourceRow.rowNumber, sheet: sourceRow.sheet });
+            rowNumbers.push(sourceRow.rowNumber);
           }
         }
         if (batch.length >= batchSize) yield cut();
@@ -167,6 +191,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
     }
     if (batch.length) yield cut();
   } finally {
+    seenPlaceIds.close();
     await rows.close().catch(() => undefined);
   }
   yield end(failure);
