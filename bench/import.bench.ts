@@ -197,7 +197,9 @@ async function main(): Promise<void> {
       if (run.status !== 'completed') console.log(`  ${run.message}`);
       results.push(line);
     }
-    const { rows: [counts] } = await createPool(url, { max: 1 }).query<{ n: number }>('SELECT count(*)::int AS n FROM businesses');
+    const countPool = createPool(url, { max: 1 });
+    const { rows: [counts] } = await countPool.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses');
+    await countPool.end();
     console.log(`businesses in the database: ${counts.n.toLocaleString('en')}`);
   } finally {
     await servers.stop();

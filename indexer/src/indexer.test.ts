@@ -126,6 +126,42 @@ describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
     assert.equal(report.counts.categories.postgres, report.counts.categories.meilisearch);
   });
 
+  test('an edit that moves no count skips the recount; an edit of a featured business reaches the home page', async () => {
+    // Featured = the 12 best rated; these low-rated ones are not among them.
+    const shops = await insertBusinesses(pool, Array.from({ length: 14 }, (_, i) => ({ name: `Quiet Shop ${i}`, category: 'Ironmonger', city: 'Graz', countryCode: 'AT', rating: i === 0 ? 5 : 1 })));
+    const homeDoc = () => context.meili.index(uid('home')).getDocument<HomeDocument>('home');
+    const recountedAt = async () => (await pool.query<{ at: string }>(`SELECT value->>'computedAt' AS at FROM indexer_state WHERE key = $1`, [`${context.indexPrefix}:aggregates`])).rows[0]?.at;
+    // Each aggregate kind is its own Meilisearch task: wait for the category count and the home page both.
+    const featured = await waitFor('the new businesses counted and the 5-star shop featured', async () => {
+      const doc = await context.meili.index(uid('categories')).getDocument<CategoryDocument>(categoryDocumentId('ironmonger')).catch(() => null);
+      const ids = new Set((await homeDoc()).featured.map((business) => business.id));
+      return doc?.count === 14 && ids.has(shops[0]) ? ids : null;
+    }, VISIBLE_MS);
+    const plain = shops.find((id) => !featured.has(id))!;
+    // Let every pending recount finish (the time of the last one holds still for 1.5 s), then edit.
+    const before = await waitFor('the aggregates to settle', async () => {
+      const at = await recountedAt();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      return at === (await recountedAt()) ? at : null;
+    }, VISIBLE_MS);
+
+    await pool.query(`UPDATE businesses SET name = 'Quiet Shop Renamed', phone = '+43 1 000' WHERE id = $1`, [plain]);
+    await waitFor('the rename in search', async () => (await search('renamed')).hits.some((hit) => hit.id === plain), VISIBLE_MS);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.equal(await recountedAt(), before, 'a rename of a business nobody features triggers no GROUP BY over every business');
+
+    await pool.query(`UPDATE businesses SET name = 'Quiet Shop Star' WHERE id = $1`, [shops[0]]);
+    await waitFor('the featured business renamed on the home page', async () => (await homeDoc()).featured.some((business) => business.id === shops[0] && business.name === 'Quiet Shop Star'), VISIBLE_MS);
+
+    await pool.query(`UPDATE businesses SET category = 'Locksmith', category_slug = 'locksmith' WHERE id = $1`, [plain]);
+    await waitFor('the category change counted', async () => {
+      const doc = await context.meili.index(uid('categories')).getDocument<CategoryDocument>(categoryDocumentId('ironmonger'));
+      return doc.count === 13;
+    }, VISIBLE_MS);
+    await pool.query('DELETE FROM businesses WHERE id = ANY($1::int[])', [shops]);
+    await waitFor('the deletions counted', async () => (await context.meili.index(uid('categories')).getDocument(categoryDocumentId('ironmonger')).catch(() => null)) === null, VISIBLE_MS);
+  });
+
   test('verify notices a document that differs from PostgreSQL', async () => {
     const [id] = await insertBusinesses(pool, [{ name: 'Tampered Cafe' }]);
     await waitFor('the business', async () => (await search('tampered')).hits.length === 1, VISIBLE_MS);

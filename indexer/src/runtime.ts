@@ -35,6 +35,8 @@ export interface IndexerRuntime {
   truncatedDuringRebuild: boolean;
   /** JSON of the aggregate documents last sent, per kind and id; null = replace everything next time. */
   aggregateSnapshot: Map<AggregateKind, Map<string, string>> | null;
+  /** Ids of the home page's featured businesses as last counted (null before the first count). */
+  featuredIds: Set<number> | null;
   /** How long the last aggregate SQL took (ms): recomputes are spaced by a multiple of it. */
   lastAggregateSqlMs: number;
   /** Asks for an aggregate recompute soon (debounced). */
@@ -48,6 +50,7 @@ export function createRuntime(markAggregatesDirty: () => void): IndexerRuntime {
     rebuildTouched: null,
     truncatedDuringRebuild: false,
     aggregateSnapshot: null,
+    featuredIds: null,
     lastAggregateSqlMs: 0,
     markAggregatesDirty,
   };

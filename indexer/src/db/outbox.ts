@@ -9,10 +9,12 @@ export interface OutboxRow {
   id: number;
   business_id: number | null;
   op: 'upsert' | 'delete' | 'truncate';
+  /** The change can move an aggregate (the update trigger sets false when no counted column changed). */
+  aggregates: boolean;
 }
 
 export async function fetchOutboxBatch(pool: Pool, limit: number): Promise<OutboxRow[]> {
-  const { rows } = await pool.query<OutboxRow>('SELECT id, business_id, op FROM search_outbox ORDER BY id LIMIT $1', [limit]);
+  const { rows } = await pool.query<OutboxRow>('SELECT id, business_id, op, aggregates FROM search_outbox ORDER BY id LIMIT $1', [limit]);
   return rows;
 }
 

@@ -44,8 +44,11 @@ export async function drainOutboxBatch(context: JobContext): Promise<number> {
     if (missing.length) tasks.push(await index.deleteDocuments(missing));
     await waitForTasks(meili, tasks, TASK_TIMEOUT_MS);
     await ackOutbox(pool, rows.map((row) => row.id));
-    context.log.debug('batch drained', { rows: rows.length, upserted: found.length, deleted: missing.length });
-    runtime.markAggregatesDirty();
+    const recount = rows.some((row) => row.aggregates || row.op !== 'upsert' || !runtime.featuredIds || runtime.featuredIds.has(row.business_id!));
+    context.log.debug('batch drained', { rows: rows.length, upserted: found.length, deleted: missing.length, recount });
+    // Most edits (a name, a phone, hours) move no count: only a change the trigger flagged, or any change to
+    // a business the home page features, is worth a GROUP BY over every business.
+    if (recount) runtime.markAggregatesDirty();
     return rows.length;
   });
 }

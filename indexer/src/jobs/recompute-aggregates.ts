@@ -32,6 +32,10 @@ export function snapshotOf(aggregates: AggregateDocuments): Map<AggregateKind, M
   return new Map(AGGREGATE_KINDS.map((kind) => [kind, new Map(documentsOf(aggregates, kind).map((doc) => [doc.id, fingerprint(doc)]))]));
 }
 
+export function featuredIdsOf(aggregates: AggregateDocuments): Set<number> {
+  return new Set(aggregates.home.featured.map((business) => business.id));
+}
+
 /** Fills `uidFor(kind)` for every aggregate kind (the caller created those indexes). */
 export async function fillAggregateIndexes(meili: Meilisearch, aggregates: AggregateDocuments, uidFor: (kind: AggregateKind) => string): Promise<void> {
   const tasks = [];
@@ -90,6 +94,7 @@ export const recomputeAggregatesJob: Job = {
         changed = -1;
       }
       context.runtime.aggregateSnapshot = snapshotOf(aggregates);
+      context.runtime.featuredIds = featuredIdsOf(aggregates);
       const durationMs = Date.now() - started;
       await writeState(context.pool, STATE_KEYS.aggregates(context.prefix), {
         computedAt: new Date().toISOString(),
