@@ -12,6 +12,7 @@ import { apiNotFound, createErrorHandler } from './middleware/error-handler.ts';
 import { createSessionMiddleware } from './middleware/session.ts';
 import { fallbackRouters as defaultFallbackRouters, routers as defaultRouters, type RouterFactory } from './routes/index.ts';
 import { getDummyPasswordHash } from './services/auth/password.ts';
+import { getPublicContext } from './services/public/public-context.ts';
 
 export type { AppDeps } from './deps.ts';
 
@@ -40,6 +41,8 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): exp
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
+  // Cached public answers go out before any session or routing work (response-cache.ts).
+  app.use(getPublicContext(deps).cache.serveHits);
   app.use(createSessionMiddleware(deps.config));
   app.use(createAdminGuard({ prisma: deps.prisma, config: deps.config, sessionSecret: deps.sessionSecret }));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));

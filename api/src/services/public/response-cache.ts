@@ -18,6 +18,7 @@ interface Entry {
   etag: string;
   lastModified: string;
   expiresAt: number;
+  maxAgeSeconds: number;
 }
 
 const MAX_ENTRIES = 5_000;
@@ -34,6 +35,12 @@ export interface ResponseCache {
     schema: S;
     produce: (req: Request) => Promise<z.input<S>>;
   }): RequestHandler;
+  /**
+   * Middleware for the front of the app: answers a GET whose URL has a fresh entry at once, before the
+   * session cookie is parsed and the routers are walked (a hit was ~3,000 req/s behind them at 50
+   * connections on 2 cores). Anything else goes on to the routers, whose `json` handlers fill the cache.
+   */
+  readonly serveHits: RequestHandler;
   /** Drops every entry of this process now. */
   purge(): void;
   readonly size: number;
@@ -52,8 +59,8 @@ export function createResponseCache(versions: DataVersionTracker, options: { isE
     while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   }
 
-  function send(req: Request, res: Response, entry: Entry, maxAgeSeconds: number): void {
-    res.set('Cache-Control', `public, max-age=${maxAgeSeconds}`);
+  function send(req: Request, res: Response, entry: Entry): void {
+    res.set('Cache-Control', `public, max-age=${entry.maxAgeSeconds}`);
     res.set('ETag', entry.etag);
     res.set('Last-Modified', entry.lastModified);
     res.vary('Accept-Encoding');
@@ -77,7 +84,7 @@ export function createResponseCache(versions: DataVersionTracker, options: { isE
         const version = await versions.current();
         const cached = entries.get(key);
         if (isEnabled && cached && cached.version === version && cached.expiresAt > Date.now()) {
-          send(req, res, cached, maxAgeSeconds);
+          send(req, res, cached);
           return;
         }
         // Single flight: a burst of misses for one URL costs one Meilisearch read.
@@ -94,14 +101,24 @@ export function createResponseCache(versions: DataVersionTracker, options: { isE
               etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
               lastModified: new Date().toUTCString(),
               expiresAt: Date.now() + maxAgeSeconds * 1000,
+              maxAgeSeconds,
             };
             if (isEnabled) store(key, entry);
             return entry;
           })().finally(() => pending.delete(flightKey));
           if (isEnabled) pending.set(flightKey, building);
         }
-        send(req, res, await building, maxAgeSeconds);
+        send(req, res, await building);
       };
+    },
+    serveHits(req, res, next) {
+      if (!isEnabled || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+      const cached = entries.get(req.originalUrl);
+      if (!cached) return next();
+      versions.current().then((version) => {
+        if (cached.version === version && cached.expiresAt > Date.now()) send(req, res, cached);
+        else next();
+      }, next);
     },
     purge() {
       entries.clear();
