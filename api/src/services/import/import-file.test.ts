@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile, readFile, truncate, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, readlink, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -180,6 +180,44 @@ describe('importFile: CSV end to end', () => {
     assert.equal(job.status, 'failed');
     assert.equal(job.lastCommittedRow, 200);
     assert.equal(job.rowsWritten, 200);
+  });
+
+  test('an import stopped early closes its file and its temporary place_id file', async () => {
+    // 60,000 short rows: more than 1 MB of place_ids, so the in-file duplicate check has spilled to disk.
+    const csv = file('stopped-early.csv');
+    await writeFile(csv, `name,place_id\n${Array.from({ length: 60_000 }, (_, i) => `Stop ${i},ChIJ-stop-early-${String(i).padStart(8, '0')}\n`).join('')}`);
+    const open = async () => {
+      const targets = [];
+      for (const fd of await readdir('/proc/self/fd')) targets.push(await readlink(`/proc/self/fd/${fd}`).catch(() => ''));
+      return { file: targets.filter((target) => target === csv).length, placeIds: targets.filter((target) => target.includes('directory-place-ids-')).length };
+    };
+    const outcome = await run(csv, { batchSize: 2000, beforeCommit: async (_client, batch) => {
+      if (batch === 20) {
+        assert.deepEqual(await open(), { file: 1, placeIds: 1 }, 'the reader is in the middle of the file, with place_ids on disk');
+        throw new Error('simulated crash');
+      }
+    } });
+    assert.equal(outcome.status, 'failed');
+    assert.deepEqual(await open(), { file: 0, placeIds: 0 }, 'nothing of the stopped import is left open');
+    await pool.query("DELETE FROM businesses WHERE place_id LIKE 'ChIJ-stop-early-%'");
+  });
+
+  test('an XLSX import stopped early removes its spilled shared strings', async () => {
+    // ~10 MB of distinct shared strings: over the 8 MB kept in memory, so the rest went to a temporary file.
+    const xlsx = file('stopped-early.xlsx');
+    const rows: Cell[][] = [['name', 'place_id'], ...Array.from({ length: 100_000 }, (_, i) => [`Spilled Shared String Business Number ${String(i).padStart(12, '0')}`, `ChIJ-spill-${String(i).padStart(34, '0')}`])];
+    await writeXlsx(xlsx, [{ name: 'Sheet1', rows }], { sharedStrings: true });
+    const spills = async () => (await readdir(os.tmpdir())).filter((name) => name.startsWith('directory-sst-'));
+    const before = await spills();
+    const outcome = await run(xlsx, { batchSize: 1000, beforeCommit: async (_client, batch) => {
+      if (batch === 2) {
+        assert.ok((await spills()).length > before.length, 'the shared strings spilled to a temporary file');
+        throw new Error('simulated crash');
+      }
+    } });
+    assert.equal(outcome.status, 'failed');
+    assert.deepEqual(await spills(), before, 'the temporary file is gone');
+    await pool.query("DELETE FROM businesses WHERE place_id LIKE 'ChIJ-spill-%'");
   });
 
   test('a broken quote stops with the row number; rows before it are imported', async () => {

@@ -18,6 +18,8 @@ const AHEAD = 2;
  */
 const WORKER_HEAP = { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 512 };
 
+const STOP_GRACE_MS = 3_000;
+
 export interface ParsedBatches {
   messages: AsyncIterable<ReadMessage>;
   /** Hands a written batch's payload buffer back to the worker for reuse. */
@@ -28,6 +30,7 @@ export interface ParsedBatches {
 
 export function readBatchesInWorker(options: Omit<ReadOptions, 'allocate'>): ParsedBatches {
   const worker: Worker = startTsWorker(new URL('./parse-worker.ts', import.meta.url), { ...options, ahead: AHEAD }, WORKER_HEAP);
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const queue: Array<ReadMessage | Error> = [];
   let wake: (() => void) | null = null;
   let ended = false;
@@ -66,7 +69,12 @@ export function readBatchesInWorker(options: Omit<ReadOptions, 'allocate'>): Par
     },
     close: async () => {
       ended = true;
-      await worker.terminate();
+      // Asked first, so the reader closes its file and temporary files itself; terminated if it does not
+      // finish within a few seconds (a parse stuck inside one huge cell).
+      worker.postMessage('stop');
+      const timer = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
+      await exited;
+      clearTimeout(timer);
     },
   };
 }
