@@ -63,7 +63,9 @@ describe('crawler view (no JavaScript)', () => {
     assert.equal(local.aggregateRating.ratingValue, 4.7);
     assert.equal(local.aggregateRating.reviewCount, 321);
     assert.equal(local.url, `${PUBLIC_URL}/business/${starSlug}`);
-    assert.ok(Array.isArray(local.openingHoursSpecification) && local.openingHoursSpecification.length === 7 || local.openingHoursSpecification === undefined);
+    // Open 24 hours every day: seven specifications from Monday, midnight to 23:59.
+    assert.deepEqual(local.openingHoursSpecification.map((spec: { dayOfWeek: string; opens: string; closes: string }) => [spec.dayOfWeek.replace('https://schema.org/', ''), spec.opens, spec.closes]),
+      ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => [day, '00:00', '23:59']));
     assert.ok(page.jsonLd.some((entry) => entry['@type'] === 'BreadcrumbList'));
     assert.match(page.html, /<meta property="og:title" content="Sunrise Coffee Roasters - Coffee shop \| Business Directory"/);
   });

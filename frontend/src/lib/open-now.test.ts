@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { isOpenAt, openNow, timeZoneFor } from './open-now.ts';
+import { isOpenAt, openNow, readDayHours, timeZoneFor } from './open-now.ts';
 
 describe('Open Now in the business time zone', () => {
   test('the same instant is open in Tokyo and closed in Los Angeles', () => {
@@ -32,5 +32,14 @@ describe('Open Now in the business time zone', () => {
 
   test('no badge without working hours', () => {
     assert.equal(openNow({ workingHours: null, countryCode: 'DE', longitude: 13 }), null);
+  });
+
+  test('a day read as ranges for structured data: lunch breaks, 24 hours, past midnight, closed, free text', () => {
+    assert.deepEqual(readDayHours('8:30 am–12 pm, 1–6 pm'), [{ from: 8 * 60 + 30, to: 12 * 60 }, { from: 13 * 60, to: 18 * 60 }]);
+    assert.deepEqual(readDayHours('9 to 17'), [{ from: 9 * 60, to: 17 * 60 }]);
+    assert.deepEqual(readDayHours('6PM-2AM'), [{ from: 18 * 60, to: 2 * 60 }]);
+    assert.equal(readDayHours('Open 24 hours'), 'all-day');
+    assert.equal(readDayHours('Closed'), 'closed');
+    assert.equal(readDayHours('By appointment'), null);
   });
 });

@@ -72,28 +72,36 @@ function parseTime(text: string): number | null {
   return hours * 60 + minutes;
 }
 
-/**
- * Whether `hours` (e.g. "9AM-5PM", "8:30 am–6 pm, 7–10 PM", "Open 24 hours", "Closed") covers
- * `minutes`. Unparseable text counts as open, which is the seed's rule (an entry that is not 'Closed').
- */
-export function isOpenAt(hours: string, minutes: number): boolean {
+/** One day's hours as minute ranges: 'closed', 'all-day', the ranges read, or null for text that has none. */
+export type DayHours = 'closed' | 'all-day' | Array<{ from: number; to: number }> | null;
+
+/** Reads "9AM-5PM", "8:30 am–6 pm, 7–10 PM", "9 to 17", "Open 24 hours", "Closed". */
+export function readDayHours(hours: string): DayHours {
   const text = hours.trim();
-  if (!text || /^closed$/i.test(text)) return false;
-  if (/24\s*hours|24\/7|open 24/i.test(text)) return true;
-  const ranges = text.split(/[,;]/);
-  let parsedAny = false;
-  for (const range of ranges) {
+  if (!text || /^closed$/i.test(text)) return 'closed';
+  if (/24\s*hours|24\/7|open 24/i.test(text)) return 'all-day';
+  const ranges: Array<{ from: number; to: number }> = [];
+  for (const range of text.split(/[,;]/)) {
     const [fromText, toText] = range.split(/\s*[-–—]\s*|\s+to\s+/i);
     if (!fromText || !toText) continue;
     // "9-5PM": the end's meridiem applies to the start when the start has none.
     const toMeridiem = /(am|pm)\s*$/i.exec(toText)?.[1] ?? '';
     const from = parseTime(/(am|pm)\s*$/i.test(fromText) ? fromText : `${fromText}${toMeridiem}`) ?? parseTime(fromText);
     const to = parseTime(toText);
-    if (from === null || to === null) continue;
-    parsedAny = true;
-    if (to > from ? minutes >= from && minutes < to : minutes >= from || minutes < to) return true;
+    if (from !== null && to !== null) ranges.push({ from, to });
   }
-  return !parsedAny;
+  return ranges.length ? ranges : null;
+}
+
+/**
+ * Whether `hours` covers `minutes` (a range may run past midnight). Unparseable text counts as open,
+ * which is the seed's rule (an entry that is not 'Closed').
+ */
+export function isOpenAt(hours: string, minutes: number): boolean {
+  const day = readDayHours(hours);
+  if (day === 'closed') return false;
+  if (day === 'all-day' || day === null) return true;
+  return day.some(({ from, to }) => (to > from ? minutes >= from && minutes < to : minutes >= from || minutes < to));
 }
 
 export function parseWorkingHours(value: string | Record<string, string> | null | undefined): Record<string, string> | null {

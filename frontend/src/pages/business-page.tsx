@@ -9,7 +9,7 @@ import { Stars } from '../components/stars.tsx';
 import { Icon } from '../components/icons.tsx';
 import { parseAbout, visibleItems, type AmenityGroups } from '../lib/amenities.ts';
 import { toNumber } from '../lib/format.ts';
-import { openNow, parseWorkingHours } from '../lib/open-now.ts';
+import { openNow, parseWorkingHours, readDayHours } from '../lib/open-now.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs } from '../lib/seo.ts';
 import { businessHref, categoryHref, cityHref } from '../lib/slugs.ts';
@@ -351,19 +351,15 @@ function localBusiness(
   business: BusinessDetail,
   extra: { latitude: number | null; longitude: number | null; hours: Record<string, string> | null; rating: number; reviews: number; path: string },
 ): object {
+  // One specification per opening range (a day with a lunch break has two); 'Open 24 hours' is 00:00-23:59.
+  const clock = (minutes: number) => `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
   const opening = Object.entries(extra.hours ?? {})
-    .filter(([day, text]) => DAY_NAMES.includes(day) && !/^closed$/i.test(String(text)))
+    .filter(([day]) => DAY_NAMES.includes(day))
+    .sort(([a], [b]) => dayIndex(a) - dayIndex(b))
     .flatMap(([day, text]) => {
-      const match = /(\d{1,2})(?::(\d{2}))?\s*(am|pm)?\s*[-–]\s*(\d{1,2})(?::(\d{2}))?\s*(am|pm)?/i.exec(String(text));
-      if (!match) return [];
-      const to24 = (hour: string, minute: string | undefined, meridiem: string | undefined) => {
-        let value = Number(hour);
-        const half = meridiem?.toLowerCase();
-        if (half === 'pm' && value < 12) value += 12;
-        if (half === 'am' && value === 12) value = 0;
-        return `${String(value).padStart(2, '0')}:${minute ?? '00'}`;
-      };
-      return [{ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${day}`, opens: to24(match[1], match[2], match[3] ?? match[6]), closes: to24(match[4], match[5], match[6]) }];
+      const hours = readDayHours(String(text));
+      const ranges = hours === 'all-day' ? [{ from: 0, to: 23 * 60 + 59 }] : Array.isArray(hours) ? hours : [];
+      return ranges.map(({ from, to }) => ({ '@type': 'OpeningHoursSpecification', dayOfWeek: `https://schema.org/${day}`, opens: clock(from), closes: clock(to) }));
     });
   return {
     '@context': 'https://schema.org',
