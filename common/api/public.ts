@@ -73,6 +73,12 @@ export const BusinessDetail = BusinessListItem.extend({
   /** Decimal degrees as strings, as the spec's map code parses them. */
   latitude: nullableText,
   longitude: nullableText,
+  /**
+   * Added: how many approved businesses answer the requested slug. 1 for a full slug, and for a slug without
+   * its 6-character suffix (the spec's fallback) that only one business has; more when several share it,
+   * and the answer is then the most reviewed of them. A page redirects a bare slug to the full one only at 1.
+   */
+  slugMatches: z.number().int().min(1),
 }).meta({ id: 'BusinessDetail' });
 export type BusinessDetail = z.infer<typeof BusinessDetail>;
 

@@ -92,8 +92,9 @@ export const publicRoutes: PublicRoute[] = [
         ads(context),
       ]);
       if (!business) return;
-      // Reached through the suffix fallback (or an API that resolves the bare name): one canonical URL.
-      if (business.slug && business.slug !== slug) return { redirect: `/business/${encodeURIComponent(business.slug)}` };
+      // Reached through the suffix fallback: a bare slug only one business has moves to its full slug for
+      // good. A bare slug several businesses share shows the most reviewed one, whose canonical URL is its own.
+      if (business.slug && business.slug !== slug && business.slugMatches === 1) return { redirect: `/business/${encodeURIComponent(business.slug)}` };
       if (business.city) await context.queryClient.prefetchQuery(nearbyQuery(context.api, business.city));
     },
   },

@@ -55,7 +55,9 @@ export function directoryRows(): BusinessRow[] {
     }),
   );
   for (let n = 0; n < 26; n++) {
-    rows.push(buildBusiness({ placeId: `berlin-${n}`, name: `Berlin Bakery ${n}`, city: n % 2 ? 'Berlin' : 'Munich', rating: 3.5 + (n % 3) / 2 }));
+    // berlin-23 and berlin-25 share a name in Berlin: their slugs differ only in the suffix.
+    const twin = n === 23 || n === 25;
+    rows.push(buildBusiness({ placeId: `berlin-${n}`, name: twin ? 'Twin Bakery' : `Berlin Bakery ${n}`, city: n % 2 ? 'Berlin' : 'Munich', rating: 3.5 + (n % 3) / 2, reviewCount: n === 25 ? 500 : 10 }));
   }
   for (let n = 0; n < 4; n++) {
     rows.push(

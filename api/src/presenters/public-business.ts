@@ -42,7 +42,7 @@ export function presentBusinessListItem(doc: BusinessListDocument): BusinessList
   };
 }
 
-export function presentBusinessDetail(doc: BusinessDocument): BusinessDetail {
+export function presentBusinessDetail(doc: BusinessDocument): Omit<BusinessDetail, 'slugMatches'> {
   return {
     ...presentBusinessListItem(doc),
     categorySlug: doc.categorySlug ?? null,

@@ -30,6 +30,8 @@ export interface BusinessDetail {
   latitude?: Numeric;
   longitude?: Numeric;
   updatedAt?: string | null;
+  /** How many businesses answer the requested slug (more than 1: a bare slug several share). */
+  slugMatches?: number;
 }
 
 export interface FeaturedBusiness {

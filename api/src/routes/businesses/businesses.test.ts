@@ -15,7 +15,8 @@ describe('business reads', () => {
   before(async () => {
     api = await startTestApi({ withAdmin: false });
     const rows = Array.from({ length: 25 }, (_, n) =>
-      buildBusiness({ placeId: `biz-${n}`, name: `Bakery Number ${n}`, rating: n === 3 ? 4.9 : 4.0, city: n < 5 ? 'Hamburg' : 'Berlin' }),
+      // Two of them share a name and a city, so their slugs differ only in the suffix.
+      buildBusiness({ placeId: `biz-${n}`, name: n === 7 || n === 8 ? 'Twin Bakery' : `Bakery Number ${n}`, rating: n === 3 ? 4.9 : 4.0, reviewCount: n === 8 ? 500 : 10, city: n < 5 ? 'Hamburg' : 'Berlin' }),
     );
     rows.push(buildBusiness({ placeId: 'paris', name: 'Le Petit Four', city: 'Paris', countryCode: 'FR', country: 'France', latitude: 48.85, longitude: 2.35 }));
     await seedDirectory({ config: api.config, pool: api.pool, rows });
@@ -77,7 +78,21 @@ describe('business reads', () => {
     const stripped = rows[0].slug.replace(/-[a-z0-9]{6}$/, '');
     const response = await api.request(`/api/businesses/${stripped}`);
     assert.equal(response.status, 200);
-    assert.equal(BusinessDetail.parse(await response.json()).slug, rows[0].slug);
+    const found = BusinessDetail.parse(await response.json());
+    assert.equal(found.slug, rows[0].slug);
+    assert.equal(found.slugMatches, 1, 'only one business has this bare slug');
+    assert.equal(BusinessDetail.parse(await (await api.request(`/api/businesses/${rows[0].slug}`)).json()).slugMatches, 1);
+  });
+
+  test('a bare slug two businesses share answers the most reviewed one and says it is shared', async () => {
+    const { rows } = await api.pool.query<{ slug: string; place_id: string }>(`SELECT slug, place_id FROM businesses WHERE place_id IN ('biz-7', 'biz-8') ORDER BY place_id`);
+    const bare = rows[0].slug.replace(/-[a-z0-9]{6}$/, '');
+    assert.equal(rows[1].slug.replace(/-[a-z0-9]{6}$/, ''), bare, 'same name and city: same slug but for the suffix');
+    const shared = BusinessDetail.parse(await (await api.request(`/api/businesses/${bare}`)).json());
+    assert.equal(shared.slug, rows[1].slug, 'biz-8 has the most reviews');
+    assert.equal(shared.slugMatches, 2);
+    const exact = BusinessDetail.parse(await (await api.request(`/api/businesses/${rows[0].slug}`)).json());
+    assert.deepEqual([exact.slug, exact.slugMatches], [rows[0].slug, 1], 'a full slug is always exact');
   });
 
   test('an unknown slug is a 404 JSON', async () => {

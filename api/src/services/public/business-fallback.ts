@@ -37,5 +37,6 @@ export async function findApprovedBusinessInDatabase(prisma: Prisma, slug: strin
     workingHours: textOf(row.workingHours),
     latitude: row.latitude === null ? null : String(row.latitude),
     longitude: row.longitude === null ? null : String(row.longitude),
+    slugMatches: 1,
   };
 }

@@ -90,8 +90,9 @@ export async function findBusinessBySlug(options: {
         limit: 20,
       }),
     );
-    const hit = result.hits.find((candidate) => candidate.slug === slug) ?? result.hits[0];
-    if (hit) return presentBusinessDetail(hit);
+    const exact = result.hits.find((candidate) => candidate.slug === slug);
+    if (exact) return { ...presentBusinessDetail(exact), slugMatches: 1 };
+    if (result.hits[0]) return { ...presentBusinessDetail(result.hits[0]), slugMatches: result.hits.length };
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'service_unavailable')) throw error;
     logger.warn('business detail served from PostgreSQL: search unavailable', { slug });
