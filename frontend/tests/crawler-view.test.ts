@@ -98,13 +98,17 @@ describe('crawler view (no JavaScript)', () => {
       ['/terms-of-service', '30 days', null],
       ['/cookie-policy', '90 days', null],
       ['/search?q=bakery', 'Berlin Bakery', 'ItemList'],
+      ['/countries/germany/cities', 'Berlin', 'ItemList'],
     ];
     const titles = new Set<string>();
     for (const [path, text, schema] of routes) {
       const page = await get(path);
       assert.equal(page.status, 200, `${path} status`);
       assert.ok(decode(page.html).includes(text), `${path} shows '${text}'`);
-      assert.ok(page.canonical?.startsWith(`${PUBLIC_URL}/`), `${path} canonical ${page.canonical}`);
+      assert.equal(page.canonical, `${PUBLIC_URL}${path}`, `${path} canonical`);
+      assert.match(page.html, /<meta name="description" content="[^"]{20,}"/, `${path} description`);
+      assert.match(page.html, /<meta property="og:title" content="[^"]+"/, `${path} og:title`);
+      assert.ok(page.html.includes(`<meta property="og:url" content="${PUBLIC_URL}${path.replaceAll('&', '&amp;')}"`), `${path} og:url`);
       if (schema) assert.ok(page.jsonLd.some((entry) => entry['@type'] === schema), `${path} has ${schema}`);
       assert.ok(!titles.has(page.title), `${path} title '${page.title}' is unique`);
       titles.add(page.title);

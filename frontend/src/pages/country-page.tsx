@@ -135,7 +135,10 @@ function CountryCitiesView({ slug, country, list, pending, failed }: { slug: str
     title: `Cities in ${country.country} | ${SITE_NAME}`,
     description: `All cities of ${country.country} in the directory.`,
     canonicalPath: path,
-    jsonLd: [breadcrumbs([{ name: 'Home', path: '/' }, { name: 'Countries', path: '/countries' }, { name: country.country, path: `/countries/${slug}` }, { name: 'Cities', path }])],
+    jsonLd: [
+      breadcrumbs([{ name: 'Home', path: '/' }, { name: 'Countries', path: '/countries' }, { name: country.country, path: `/countries/${slug}` }, { name: 'Cities', path }]),
+      itemList(list.map((city) => ({ name: city.city, path: cityHref(city.city, country.countryCode, city.slug) })), `Cities in ${country.country}`),
+    ],
   });
   return (
     <div className="container section">
