@@ -36,7 +36,16 @@ if (!root) {
 } else {
   try {
     // The server leaves the root empty for the client-only admin panel.
-    if (root.firstElementChild) hydrateRoot(root, app);
+    if (root.firstElementChild) {
+      hydrateRoot(root, app, {
+        // A mismatch between the server's HTML and the first client render: React recovers by rendering
+        // on the client; said loudly so the browser tests (and anyone watching the console) see it.
+        onRecoverableError: (error) => {
+          document.documentElement.dataset.hydrationError = 'true';
+          console.error('Hydration error:', error);
+        },
+      });
+    }
     else createRoot(root).render(app);
   } catch (error) {
     console.error(error);

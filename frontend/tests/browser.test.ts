@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, afterEach, before, describe, test } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startTestSite, type TestSite } from './site-fixture.ts';
 
@@ -61,6 +61,10 @@ describe('public site in a browser', () => {
   after(async () => {
     await browser?.close();
     await site?.close();
+  });
+  // Every test, not only the tour of the routes: no console error, no page error, no hydration error.
+  afterEach(() => {
+    assert.deepEqual(problems.splice(0), [], 'no console errors or hydration warnings');
   });
 
   test('every route renders its content without console errors, at phone and desktop sizes', async () => {
@@ -248,5 +252,9 @@ describe('public site in a browser', () => {
     assert.equal(await page.getByRole('alert').locator('strong').textContent(), 'Error');
     assert.equal(await page.getByLabel(/^Name/).inputValue(), 'Ada Lovelace', 'kept after a failure');
     await page.close();
+    // The simulated 500 is the one console error this test causes on purpose.
+    const expected = problems.findIndex((line) => /^\/contact: Failed to load resource: .*status of 500/.test(line));
+    assert.ok(expected >= 0, 'chromium reported the failed request');
+    problems.splice(expected, 1);
   });
 });
