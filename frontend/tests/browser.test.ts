@@ -93,6 +93,10 @@ describe('public site in a browser', () => {
       // One load per route; the layout is then checked and captured at each size.
       const page = await open(pathname, VIEWPORTS[1]);
       assert.equal((await page.locator('h1').first().textContent())?.trim(), heading, `${pathname} heading`);
+      // The narrowest phone the site supports (360 px) is checked for overflow; the two sizes are captured.
+      await page.setViewportSize({ width: 360, height: 740 });
+      const narrow = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(narrow <= 361, `${pathname} fits 360px (scrollWidth ${narrow})`);
       for (const viewport of VIEWPORTS) {
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -181,6 +185,23 @@ describe('public site in a browser', () => {
     await cities.getByRole('navigation', { name: 'Cities by letter (bottom)' }).getByRole('link', { name: 'M', exact: true }).click();
     await cities.getByRole('heading', { name: 'Cities beginning with M' }).waitFor();
     await cities.close();
+  });
+
+  test('the navigation bar highlights the current section and the footer links every page of the spec', async () => {
+    const page = await open('/categories');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    assert.deepEqual(await nav.getByRole('link').allTextContents(), ['Home', 'Businesses', 'Categories', 'Countries', 'Cities', 'Contact']);
+    assert.deepEqual(await nav.locator('a.active').allTextContents(), ['Categories']);
+    const footer = page.getByRole('navigation', { name: 'Footer' }).getByRole('link');
+    const links = await footer.evaluateAll((anchors) => anchors.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
+    assert.deepEqual(links, [
+      ['Home', '/'], ['Categories', '/categories'], ['Countries', '/countries'], ['Cities', '/cities'], ['Contact', '/contact'],
+      ['Privacy Policy', '/privacy-policy'], ['Legal Notice', '/legal-notice'], ['Terms of Service (AGB)', '/terms-of-service'], ['Cookie Policy', '/cookie-policy'],
+    ]);
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Terms of Service (AGB)' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Terms of Service' }).waitFor();
+    assert.ok((await page.textContent('main'))?.includes('December 12, 2025'), 'dated as the spec says');
+    await page.close();
   });
 
   test('not-found search goes to /search with the query and the location', async () => {
