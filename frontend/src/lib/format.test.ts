@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { formatK, formatMillions, formatNK, formatThousandsPlus, reviewsCapped, toNumber, truncate } from './format.ts';
+
+test("home counters: businesses above a million as 'NM+', cities above 1000 as 'NK+'", () => {
+  assert.equal(formatMillions(1_000_000), '1,000,000');
+  assert.equal(formatMillions(1_000_001), '1M+');
+  assert.equal(formatMillions(2_999_999), '2M+');
+  assert.equal(formatMillions(33), '33');
+  assert.equal(formatThousandsPlus(1000), '1,000');
+  assert.equal(formatThousandsPlus(1001), '1K+');
+  assert.equal(formatThousandsPlus(12_345), '12K+');
+});
+
+test("card truncations and the '99+' review cap", () => {
+  assert.equal(truncate('Sunrise Coffee Roasters', 15), 'Sunrise Coffee ...');
+  assert.equal(truncate('Exactly 15 char', 15), 'Exactly 15 char');
+  assert.equal(truncate(null, 12), '');
+  assert.equal(reviewsCapped(99), '99');
+  assert.equal(reviewsCapped(100), '99+');
+});
+
+test("list counts: 'k' above 999 for categories, 'K' from 1000 for countries and cities, strings read as numbers", () => {
+  assert.equal(formatK(999), '999');
+  assert.equal(formatK(1000), '1k');
+  assert.equal(formatK(1250), '1.3k');
+  assert.equal(formatNK(999), '999');
+  assert.equal(formatNK(1000), '1K');
+  assert.equal(formatNK(15_500), '15.5K');
+  assert.equal(toNumber('1234'), 1234);
+  assert.equal(toNumber(null), 0);
+  assert.equal(toNumber('n/a'), 0);
+});
