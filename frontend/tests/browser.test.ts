@@ -204,6 +204,21 @@ describe('public site in a browser', () => {
     await page.close();
   });
 
+  test('list screens show their error state when the API fails during client navigation', async () => {
+    const page = await open('/');
+    await page.route(/\/api\/(categories|businesses)(\?|$)/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' }));
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Categories' }).click();
+    await page.getByRole('heading', { name: 'Unable to load categories' }).waitFor();
+    await nav.getByRole('link', { name: 'Businesses' }).click();
+    await page.getByRole('heading', { name: 'Error Loading Businesses' }).waitFor();
+    await page.close();
+    // The simulated 500s are the console errors this test causes on purpose.
+    const failed = problems.filter((line) => /Failed to load resource: .*status of 500/.test(line));
+    assert.ok(failed.length >= 2, 'chromium reported the failed requests');
+    for (const line of failed) problems.splice(problems.indexOf(line), 1);
+  });
+
   test('not-found search goes to /search with the query and the location', async () => {
     const page = await open('/no/such/page');
     const button = page.getByRole('button', { name: 'Search' });
