@@ -15,7 +15,11 @@ export const URLS_PER_BUSINESS_SITEMAP = 9_000;
 const MAX_URLS_PER_FILE = 50_000;
 const VERSION_CHECK_MS = 30_000;
 
-const STATIC_PATHS = ['/', '/businesses', '/categories', '/countries', '/cities', '/contact', '/privacy-policy', '/legal-notice', '/terms-of-service', '/cookie-policy'];
+/** Pages whose content follows the data (lastmod: the newest business change) and fixed pages. */
+const DATA_PATHS = ['/', '/businesses', '/categories', '/countries', '/cities'];
+const LEGAL_PATHS = ['/privacy-policy', '/legal-notice', '/terms-of-service', '/cookie-policy'];
+/** The date the legal pages carry (frontend/src/pages/legal). */
+const LEGAL_DATE = new Date('2025-12-12T00:00:00Z');
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
@@ -28,6 +32,10 @@ function urlset(entries: { loc: string; lastmod?: Date | null }[]): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
 }
 
+function newestOf(dates: (Date | null)[]): Date | null {
+  return dates.reduce<Date | null>((max, date) => (date && (!max || date > max) ? date : max), null);
+}
+
 function sitemapIndex(entries: { loc: string; lastmod?: Date | null }[]): string {
   const body = entries
     .map((entry) => `<sitemap><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : ''}</sitemap>`)
@@ -35,8 +43,9 @@ function sitemapIndex(entries: { loc: string; lastmod?: Date | null }[]): string
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
 }
 
-export function createSitemapRouter(options: { pool: Pool; publicUrl: string; urlsPerFile?: number }): express.Router {
+export function createSitemapRouter(options: { pool: Pool; publicUrl: string; urlsPerFile?: number; versionCheckMs?: number }): express.Router {
   const { pool, publicUrl } = options;
+  const versionCheckMs = options.versionCheckMs ?? VERSION_CHECK_MS;
   const urlsPerFile = options.urlsPerFile ?? URLS_PER_BUSINESS_SITEMAP;
   const router = express.Router();
   const cache = new Map<string, Promise<string | null>>();
@@ -45,7 +54,7 @@ export function createSitemapRouter(options: { pool: Pool; publicUrl: string; ur
   let checkedAt = 0;
 
   async function ensureFresh(): Promise<void> {
-    if (Date.now() - checkedAt < VERSION_CHECK_MS) return;
+    if (Date.now() - checkedAt < versionCheckMs) return;
     checkedAt = Date.now();
     const { rows } = await pool.query<{ version: string | null }>(`SELECT max(updated_at)::text AS version FROM indexer_state`);
     const next = rows[0]?.version ?? '';
@@ -73,7 +82,7 @@ export function createSitemapRouter(options: { pool: Pool; publicUrl: string; ur
   const builders: Record<string, () => Promise<string | null>> = {
     index: async () => {
       const pages = await businessPages();
-      const newest = pages.lastmods.reduce<Date | null>((max, date) => (date && (!max || date > max) ? date : max), null);
+      const newest = newestOf(pages.lastmods);
       return sitemapIndex([
         { loc: `${publicUrl}/sitemaps/main.xml`, lastmod: newest },
         { loc: `${publicUrl}/sitemaps/categories.xml`, lastmod: newest },
@@ -82,7 +91,14 @@ export function createSitemapRouter(options: { pool: Pool; publicUrl: string; ur
         ...pages.firstIds.map((_, index) => ({ loc: `${publicUrl}/sitemaps/businesses/page-${index + 1}.xml`, lastmod: pages.lastmods[index] })),
       ]);
     },
-    main: async () => urlset(STATIC_PATHS.map((path) => ({ loc: publicUrl + path }))),
+    main: async () => {
+      const newest = newestOf((await businessPages()).lastmods);
+      return urlset([
+        ...DATA_PATHS.map((path) => ({ loc: publicUrl + path, lastmod: newest })),
+        { loc: `${publicUrl}/contact` },
+        ...LEGAL_PATHS.map((path) => ({ loc: publicUrl + path, lastmod: LEGAL_DATE })),
+      ]);
+    },
     categories: async () => {
       const { rows } = await pool.query<{ slug: string; lastmod: Date }>(
         `SELECT category_slug AS slug, max(updated_at) AS lastmod FROM businesses

@@ -171,7 +171,11 @@ describe('crawler view (no JavaScript)', () => {
     assert.match(await (await site.request('/sitemaps/categories.xml')).text(), new RegExp(`<loc>${PUBLIC_URL}/categories/bakery</loc><lastmod>`));
     assert.match(await (await site.request('/sitemaps/cities.xml')).text(), new RegExp(`<loc>${PUBLIC_URL}/cities/fr/paris</loc>`));
     assert.match(await (await site.request('/sitemaps/countries.xml')).text(), new RegExp(`<loc>${PUBLIC_URL}/countries/germany</loc>`));
-    assert.match(await (await site.request('/sitemaps/main.xml')).text(), new RegExp(`<loc>${PUBLIC_URL}/cookie-policy</loc>`));
+    const main = await site.request('/sitemaps/main.xml');
+    assert.match(main.headers.get('cache-control') ?? '', /public, max-age=\d+/);
+    const mainXml = await main.text();
+    assert.match(mainXml, new RegExp(`<loc>${PUBLIC_URL}/cookie-policy</loc><lastmod>2025-12-12T00:00:00.000Z</lastmod>`), 'legal pages: their own date');
+    assert.match(mainXml, new RegExp(`<loc>${PUBLIC_URL}/businesses</loc><lastmod>\\d{4}-`), 'list pages: the newest business change');
 
     // The split: with 10 URLs a file, 33 businesses make 4 files with no business twice.
     const app = express().use(createSitemapRouter({ pool: site.pool, publicUrl: PUBLIC_URL, urlsPerFile: 10 }));
@@ -188,6 +192,28 @@ describe('crawler view (no JavaScript)', () => {
       }
       assert.equal(seen.size, 33);
     } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  });
+
+  test('sitemaps are regenerated when the indexer publishes (after an import), not before', async () => {
+    const app = express().use(createSitemapRouter({ pool: site.pool, publicUrl: PUBLIC_URL, versionCheckMs: 0 }));
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const page = async () => (await fetch(`${base}/sitemaps/businesses/page-1.xml`)).text();
+    try {
+      assert.equal((await page()).match(/<url>/g)?.length, 33);
+      await site.pool.query(`INSERT INTO businesses (name, slug, category, category_slug, city, city_slug, country_code, place_id, source)
+        VALUES ('Sitemap Newcomer', 'sitemap-newcomer-abc123', 'Bakery', 'bakery', 'Berlin', 'berlin', 'DE', 'sitemap-newcomer', 'test')`);
+      assert.ok(!(await page()).includes('sitemap-newcomer-abc123'), 'served from the cache until the indexer publishes');
+      await site.pool.query(`INSERT INTO indexer_state (key, value, updated_at) VALUES ('test:published', '{}', now())
+        ON CONFLICT (key) DO UPDATE SET updated_at = now()`);
+      assert.ok((await page()).includes(`<loc>${PUBLIC_URL}/business/sitemap-newcomer-abc123</loc>`), 'regenerated after the publish');
+    } finally {
+      await site.pool.query(`DELETE FROM businesses WHERE place_id = 'sitemap-newcomer'`);
+      await site.pool.query(`DELETE FROM indexer_state WHERE key = 'test:published'`);
       server.closeAllConnections();
       server.close();
     }
