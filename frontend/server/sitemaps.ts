@@ -10,6 +10,7 @@
 import express from 'express';
 import type { Pool } from '../../platform/db/pool.ts';
 import { countrySlug } from '../../common/countries.ts';
+import { LEGAL_DATE_ISO } from '../src/lib/legal-date.ts';
 
 export const URLS_PER_BUSINESS_SITEMAP = 9_000;
 const MAX_URLS_PER_FILE = 50_000;
@@ -18,8 +19,7 @@ const VERSION_CHECK_MS = 30_000;
 /** Pages whose content follows the data (lastmod: the newest business change) and fixed pages. */
 const DATA_PATHS = ['/', '/businesses', '/categories', '/countries', '/cities'];
 const LEGAL_PATHS = ['/privacy-policy', '/legal-notice', '/terms-of-service', '/cookie-policy'];
-/** The date the legal pages carry (frontend/src/pages/legal). */
-const LEGAL_DATE = new Date('2025-12-12T00:00:00Z');
+const LEGAL_DATE = new Date(`${LEGAL_DATE_ISO}T00:00:00Z`);
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);

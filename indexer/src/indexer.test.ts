@@ -2,6 +2,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createPool, type Pool } from '../../platform/db/pool.ts';
 import { indexUid } from '../../platform/search/client.ts';
+import { STATE_KEYS } from '../../platform/search/settings.ts';
 import { getIndexerStatus } from '../../platform/search/status.ts';
 import { createTestContext, type TestContext } from '../../platform/testing/context.ts';
 import { categoryDocumentId, cityDocumentId, type CategoryDocument, type CityDocument, type CountryDocument, type HomeDocument } from '../../common/search-documents.ts';
@@ -130,7 +131,7 @@ describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
     // Featured = the 12 best rated; these low-rated ones are not among them.
     const shops = await insertBusinesses(pool, Array.from({ length: 14 }, (_, i) => ({ name: `Quiet Shop ${i}`, category: 'Ironmonger', city: 'Graz', countryCode: 'AT', rating: i === 0 ? 5 : 1 })));
     const homeDoc = () => context.meili.index(uid('home')).getDocument<HomeDocument>('home');
-    const recountedAt = async () => (await pool.query<{ at: string }>(`SELECT value->>'computedAt' AS at FROM indexer_state WHERE key = $1`, [`${context.indexPrefix}:aggregates`])).rows[0]?.at;
+    const recountedAt = async () => (await pool.query<{ at: string }>(`SELECT value->>'computedAt' AS at FROM indexer_state WHERE key = $1`, [STATE_KEYS.aggregates(context.indexPrefix)])).rows[0]?.at;
     // Each aggregate kind is its own Meilisearch task: wait for the category count and the home page both.
     const featured = await waitFor('the new businesses counted and the 5-star shop featured', async () => {
       const doc = await context.meili.index(uid('categories')).getDocument<CategoryDocument>(categoryDocumentId('ironmonger')).catch(() => null);

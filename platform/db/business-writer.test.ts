@@ -114,6 +114,15 @@ describe('writeBusinessBatch', () => {
     assert.deepEqual(stampAfter.latest, stamp.latest);
   });
 
+  test('a place_id with a NUL byte is stored without it and found again on the next write', async () => {
+    const first = await write([buildBusiness({ placeId: 'NUL\u0000ID', name: 'Nul Cafe' })]);
+    assert.equal(first.inserted, 1);
+    const again = await write([buildBusiness({ placeId: 'NUL\u0000ID', name: 'Nul Cafe Renamed' })]);
+    assert.deepEqual([again.existing, again.updated, again.inserted], [1, 1, 0]);
+    const { rows } = await pool.query("SELECT name FROM businesses WHERE place_id = 'NULID'");
+    assert.deepEqual(rows.map((row) => row.name), ['Nul Cafe Renamed']);
+  });
+
   test('the slug stays the same when a re-import renames the business', async () => {
     await write([buildBusiness({ placeId: 'S1', name: 'Old Name', city: 'Bern' })]);
     const { rows: [first] } = await pool.query('SELECT slug FROM businesses WHERE place_id = $1', ['S1']);

@@ -18,7 +18,7 @@ import { readState, writeState } from '../db/state.ts';
 import { BUSINESS_COLUMNS, toBusinessDocument, type BusinessSqlRow } from '../documents/business-document.ts';
 import { buildUid, createFreshIndexes, indexExists, swapInBuiltIndexes, waitForTasks } from '../meili/tasks.ts';
 import type { Job, JobContext } from './job.ts';
-import { featuredIdsOf, fillAggregateIndexes, snapshotOf } from './recompute-aggregates.ts';
+import { fillAggregateIndexes, rememberPublished } from './recompute-aggregates.ts';
 
 /** Target ndjson payload size. Meilisearch accepts up to 100 MB per request by default. */
 export const PAYLOAD_BYTES = 32 * 1024 * 1024;
@@ -123,8 +123,7 @@ export async function rebuildAllIndexes(context: JobContext, reason: string): Pr
           await catchUp(context, buildUid(indexUid(prefix, 'businesses')), [...runtime.rebuildTouched!]);
           await swapInBuiltIndexes(meili, INDEX_KINDS.map((kind) => indexUid(prefix, kind)));
           runtime.rebuildTouched = null;
-          runtime.aggregateSnapshot = snapshotOf(aggregates);
-          runtime.featuredIds = featuredIdsOf(aggregates);
+          rememberPublished(runtime, aggregates);
           return true;
         }),
       );

@@ -11,7 +11,7 @@ import { STATE_KEYS } from '../../../platform/search/settings.ts';
 import { computeAggregates, type AggregateDocuments } from '../db/aggregates.ts';
 import { writeState } from '../db/state.ts';
 import { buildUid, createFreshIndexes, swapInBuiltIndexes, waitForTasks } from '../meili/tasks.ts';
-import type { AggregateKind } from '../runtime.ts';
+import type { AggregateKind, IndexerRuntime } from '../runtime.ts';
 import type { Job, JobContext } from './job.ts';
 
 export const AGGREGATE_KINDS: AggregateKind[] = ['categories', 'countries', 'cities', 'home'];
@@ -28,12 +28,14 @@ function fingerprint(doc: { id: string }): string {
   return JSON.stringify(rest);
 }
 
-export function snapshotOf(aggregates: AggregateDocuments): Map<AggregateKind, Map<string, string>> {
+function snapshotOf(aggregates: AggregateDocuments): Map<AggregateKind, Map<string, string>> {
   return new Map(AGGREGATE_KINDS.map((kind) => [kind, new Map(documentsOf(aggregates, kind).map((doc) => [doc.id, fingerprint(doc)]))]));
 }
 
-export function featuredIdsOf(aggregates: AggregateDocuments): Set<number> {
-  return new Set(aggregates.home.featured.map((business) => business.id));
+/** Records what the aggregate indexes now hold: the documents' fingerprints and the featured business ids. */
+export function rememberPublished(runtime: IndexerRuntime, aggregates: AggregateDocuments): void {
+  runtime.aggregateSnapshot = snapshotOf(aggregates);
+  runtime.featuredIds = new Set(aggregates.home.featured.map((business) => business.id));
 }
 
 /** Fills `uidFor(kind)` for every aggregate kind (the caller created those indexes). */
@@ -93,8 +95,7 @@ export const recomputeAggregatesJob: Job = {
         await replaceAggregateIndexes(context, aggregates);
         changed = -1;
       }
-      context.runtime.aggregateSnapshot = snapshotOf(aggregates);
-      context.runtime.featuredIds = featuredIdsOf(aggregates);
+      rememberPublished(context.runtime, aggregates);
       const durationMs = Date.now() - started;
       await writeState(context.pool, STATE_KEYS.aggregates(context.prefix), {
         computedAt: new Date().toISOString(),

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
+import { LEGAL_DATE } from '../../lib/legal-date.ts';
 import { SITE_NAME, useSeo } from '../../lib/render-context.tsx';
-
-export const LEGAL_DATE = 'December 12, 2025';
 
 /** Shared frame of the four static legal pages. */
 export function LegalPage({ title, path, description, children }: { title: string; path: string; description: string; children: ReactNode }) {
