@@ -1,6 +1,8 @@
 /**
  * /sitemap.xml (an index) and /sitemaps/{main,categories,countries,cities}.xml and
- * /sitemaps/businesses/page-N.xml (9,000 URLs each), with lastmod from the data.
+ * /sitemaps/businesses/page-N.xml (9,000 URLs each), with lastmod from the data. A sitemap file may
+ * hold at most 50,000 URLs: categories and cities past that continue in
+ * /sitemaps/{categories,cities}/page-N.xml (N >= 2), listed in the index, so no city page is left out.
  *
  * Reads are dedicated SQL: GROUP BYs for the aggregate pages and an id keyset for businesses (the
  * page boundaries are computed once, then each file is one index range scan), never a full scan per
@@ -25,7 +27,10 @@ function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
 }
 
-function urlset(entries: { loc: string; lastmod?: Date | null }[]): string {
+type AggregateName = 'categories' | 'cities';
+type Entry = { loc: string; lastmod?: Date | null };
+
+function urlset(entries: Entry[]): string {
   const body = entries
     .map((entry) => `<url><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : ''}</url>`)
     .join('\n');
@@ -36,20 +41,29 @@ function newestOf(dates: (Date | null)[]): Date | null {
   return dates.reduce<Date | null>((max, date) => (date && (!max || date > max) ? date : max), null);
 }
 
-function sitemapIndex(entries: { loc: string; lastmod?: Date | null }[]): string {
+function sitemapIndex(entries: Entry[]): string {
   const body = entries
     .map((entry) => `<sitemap><loc>${escapeXml(entry.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : ''}</sitemap>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</sitemapindex>\n`;
 }
 
-export function createSitemapRouter(options: { pool: Pool; publicUrl: string; urlsPerFile?: number; versionCheckMs?: number }): express.Router {
+export function createSitemapRouter(options: {
+  pool: Pool;
+  publicUrl: string;
+  urlsPerFile?: number;
+  /** URLs per categories/cities file (the protocol's 50,000; smaller in tests). */
+  aggregateUrlsPerFile?: number;
+  versionCheckMs?: number;
+}): express.Router {
   const { pool, publicUrl } = options;
   const versionCheckMs = options.versionCheckMs ?? VERSION_CHECK_MS;
   const urlsPerFile = options.urlsPerFile ?? URLS_PER_BUSINESS_SITEMAP;
+  const aggregateUrlsPerFile = options.aggregateUrlsPerFile ?? MAX_URLS_PER_FILE;
   const router = express.Router();
   const cache = new Map<string, Promise<string | null>>();
   let boundaries: Promise<{ firstIds: number[]; lastmods: (Date | null)[] }> | null = null;
+  const aggregateLists = new Map<AggregateName, Promise<Entry[]>>();
   let version = '';
   let checkedAt = 0;
 
@@ -61,6 +75,7 @@ export function createSitemapRouter(options: { pool: Pool; publicUrl: string; ur
     if (next !== version) {
       version = next;
       cache.clear();
+      aggregateLists.clear();
       boundaries = null;
     }
   }
@@ -79,15 +94,61 @@ export function createSitemapRouter(options: { pool: Pool; publicUrl: string; ur
     return boundaries;
   }
 
+  /** Every category or city URL, most businesses first (name as the tie-break, so the files are stable). */
+  function aggregateEntries(name: AggregateName): Promise<Entry[]> {
+    let list = aggregateLists.get(name);
+    if (!list) {
+      list =
+        name === 'categories'
+          ? pool
+              .query<{ slug: string; lastmod: Date }>(
+                `SELECT category_slug AS slug, max(updated_at) AS lastmod FROM businesses
+                  WHERE is_approved AND category_slug IS NOT NULL AND category_slug <> ''
+                  GROUP BY category_slug ORDER BY count(*) DESC, category_slug`,
+              )
+              .then(({ rows }) => rows.map((row) => ({ loc: `${publicUrl}/categories/${encodeURIComponent(row.slug)}`, lastmod: row.lastmod })))
+          : pool
+              .query<{ code: string; slug: string; lastmod: Date }>(
+                `SELECT country_code AS code, city_slug AS slug, max(updated_at) AS lastmod FROM businesses
+                  WHERE is_approved AND country_code IS NOT NULL AND city_slug IS NOT NULL AND city_slug <> ''
+                  GROUP BY country_code, city_slug ORDER BY count(*) DESC, country_code, city_slug`,
+              )
+              .then(({ rows }) =>
+                rows.map((row) => ({ loc: `${publicUrl}/cities/${row.code.toLowerCase()}/${encodeURIComponent(row.slug)}`, lastmod: row.lastmod })),
+              );
+      aggregateLists.set(name, list);
+      list.catch(() => aggregateLists.delete(name));
+    }
+    return list;
+  }
+
+  /** File N (from 1) of the categories or cities sitemap; null past the last one. */
+  async function aggregatePage(name: AggregateName, page: number): Promise<string | null> {
+    const entries = await aggregateEntries(name);
+    const slice = entries.slice((page - 1) * aggregateUrlsPerFile, page * aggregateUrlsPerFile);
+    if (page > 1 && slice.length === 0) return null;
+    return urlset(slice);
+  }
+
+  /** The index entries of the categories or cities sitemap: page 1 is {name}.xml, then {name}/page-N.xml. */
+  async function aggregateFiles(name: AggregateName): Promise<Entry[]> {
+    const entries = await aggregateEntries(name);
+    const files = Math.max(1, Math.ceil(entries.length / aggregateUrlsPerFile));
+    return Array.from({ length: files }, (_, index) => ({
+      loc: index === 0 ? `${publicUrl}/sitemaps/${name}.xml` : `${publicUrl}/sitemaps/${name}/page-${index + 1}.xml`,
+      lastmod: newestOf(entries.slice(index * aggregateUrlsPerFile, (index + 1) * aggregateUrlsPerFile).map((entry) => entry.lastmod ?? null)),
+    }));
+  }
+
   const builders: Record<string, () => Promise<string | null>> = {
     index: async () => {
-      const pages = await businessPages();
+      const [pages, categoryFiles, cityFiles] = await Promise.all([businessPages(), aggregateFiles('categories'), aggregateFiles('cities')]);
       const newest = newestOf(pages.lastmods);
       return sitemapIndex([
         { loc: `${publicUrl}/sitemaps/main.xml`, lastmod: newest },
-        { loc: `${publicUrl}/sitemaps/categories.xml`, lastmod: newest },
+        ...categoryFiles,
         { loc: `${publicUrl}/sitemaps/countries.xml`, lastmod: newest },
-        { loc: `${publicUrl}/sitemaps/cities.xml`, lastmod: newest },
+        ...cityFiles,
         ...pages.firstIds.map((_, index) => ({ loc: `${publicUrl}/sitemaps/businesses/page-${index + 1}.xml`, lastmod: pages.lastmods[index] })),
       ]);
     },
@@ -99,15 +160,6 @@ export function createSitemapRouter(options: { pool: Pool; publicUrl: string; ur
         ...LEGAL_PATHS.map((path) => ({ loc: publicUrl + path, lastmod: LEGAL_DATE })),
       ]);
     },
-    categories: async () => {
-      const { rows } = await pool.query<{ slug: string; lastmod: Date }>(
-        `SELECT category_slug AS slug, max(updated_at) AS lastmod FROM businesses
-          WHERE is_approved AND category_slug IS NOT NULL AND category_slug <> ''
-          GROUP BY category_slug ORDER BY count(*) DESC LIMIT $1`,
-        [MAX_URLS_PER_FILE],
-      );
-      return urlset(rows.map((row) => ({ loc: `${publicUrl}/categories/${encodeURIComponent(row.slug)}`, lastmod: row.lastmod })));
-    },
     countries: async () => {
       const { rows } = await pool.query<{ code: string; lastmod: Date }>(
         `SELECT country_code AS code, max(updated_at) AS lastmod FROM businesses
@@ -115,15 +167,8 @@ export function createSitemapRouter(options: { pool: Pool; publicUrl: string; ur
       );
       return urlset(rows.map((row) => ({ loc: `${publicUrl}/countries/${encodeURIComponent(countrySlug(row.code))}`, lastmod: row.lastmod })));
     },
-    cities: async () => {
-      const { rows } = await pool.query<{ code: string; slug: string; lastmod: Date }>(
-        `SELECT country_code AS code, city_slug AS slug, max(updated_at) AS lastmod FROM businesses
-          WHERE is_approved AND country_code IS NOT NULL AND city_slug IS NOT NULL AND city_slug <> ''
-          GROUP BY country_code, city_slug ORDER BY count(*) DESC LIMIT $1`,
-        [MAX_URLS_PER_FILE],
-      );
-      return urlset(rows.map((row) => ({ loc: `${publicUrl}/cities/${row.code.toLowerCase()}/${encodeURIComponent(row.slug)}`, lastmod: row.lastmod })));
-    },
+    categories: () => aggregatePage('categories', 1),
+    cities: () => aggregatePage('cities', 1),
   };
 
   async function businessPage(page: number): Promise<string | null> {
@@ -163,6 +208,13 @@ export function createSitemapRouter(options: { pool: Pool; publicUrl: string; ur
     const page = Number(req.params.page);
     if (!Number.isInteger(page) || page < 1) return next();
     void serve(res, `businesses-${page}`, () => businessPage(page)).catch(next);
+  });
+  // Page 1 of these is {name}.xml: page-1.xml is not a second address for it.
+  router.get('/sitemaps/:name/page-:page.xml', (req, res, next) => {
+    const name = req.params.name;
+    const page = Number(req.params.page);
+    if ((name !== 'categories' && name !== 'cities') || !Number.isInteger(page) || page < 2) return next();
+    void serve(res, `${name}-${page}`, () => aggregatePage(name, page)).catch(next);
   });
   return router;
 }

@@ -9,7 +9,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startTestSite, type TestSite } from './site-fixture.ts';
+import { BUSINESS_TOTAL, CATEGORY_TOTAL, CITY_TOTAL, startTestSite, type TestSite } from './site-fixture.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
@@ -112,11 +112,11 @@ describe('public site in a browser', () => {
   test('home: counters count up, injected site markup runs, the ad runs sandboxed', async () => {
     const page = await open('/');
     await page.waitForFunction(
-      () => ['businesses', 'countries', 'cities'].map((name) => document.querySelector(`[data-testid="counter-${name}"]`)?.textContent).join('|') === '33|2+|4',
-      undefined,
+      (expected) => ['businesses', 'countries', 'cities'].map((name) => document.querySelector(`[data-testid="counter-${name}"]`)?.textContent).join('|') === expected,
+      `${BUSINESS_TOTAL}|3+|${CITY_TOTAL}`,
       { timeout: 5000 },
     );
-    assert.equal(await page.locator('[data-testid="counter-cities"]').textContent(), '4');
+    assert.equal(await page.locator('[data-testid="counter-cities"]').textContent(), String(CITY_TOTAL));
     assert.equal(await page.evaluate(() => (window as unknown as { __pixelRan?: boolean }).__pixelRan), true, 'pixel script ran');
     assert.equal(await page.locator('#footer-marker').textContent(), 'Footer tag');
     assert.equal(await page.locator('meta[name="test-head-tag"]').count(), 1);
@@ -157,11 +157,11 @@ describe('public site in a browser', () => {
 
   test('/businesses pagination, letter bars, text filter back to page 1, grid/list toggle', async () => {
     const page = await open('/businesses');
-    await page.getByText('Showing 1-20 of 33 businesses').waitFor();
+    await page.getByText(`Showing 1-20 of ${BUSINESS_TOTAL} businesses`).waitFor();
     await page.getByRole('link', { name: 'Page 2' }).click();
-    await page.getByText('Showing 21-33 of 33 businesses').waitFor();
+    await page.getByText(`Showing 21-40 of ${BUSINESS_TOTAL} businesses`).waitFor();
     assert.match(page.url(), /\/businesses\?page=2$/);
-    await page.getByText('Page 2 of 2').waitFor();
+    await page.getByText('Page 2 of 12').waitFor();
     await page.close();
 
     const categories = await open('/categories');
@@ -184,6 +184,80 @@ describe('public site in a browser', () => {
     await cities.getByText('Showing 1 to 2 of 2 cities').waitFor();
     await cities.getByRole('navigation', { name: 'Cities by letter (bottom)' }).getByRole('link', { name: 'M', exact: true }).click();
     await cities.getByRole('heading', { name: 'Cities beginning with M' }).waitFor();
+    await cities.close();
+  });
+
+  test('deep paging: /businesses keeps first and last with ellipses around 2 pages; other lists slide 5 buttons', async () => {
+    // What the pager shows, in order: Previous, numbers, ellipses, Next ('Previous' and 'Next' are
+    // spans, not links, where they lead nowhere).
+    const pager = async (page: Page, label: string) => {
+      const nav = page.getByRole('navigation', { name: label });
+      const items = await nav.locator('.page-btn, .ellipsis').evaluateAll((nodes) =>
+        nodes.map((node) => (node.getAttribute('aria-disabled') === 'true' ? `(${node.textContent})` : node.getAttribute('aria-current') === 'page' ? `[${node.textContent}]` : node.textContent)),
+      );
+      return items.join(' ');
+    };
+    const page = await open('/businesses');
+    assert.equal(await pager(page, 'Businesses pages'), '(Previous) [1] 2 3 … 12 Next');
+    const businessesNav = page.getByRole('navigation', { name: 'Businesses pages' });
+    await businessesNav.getByRole('link', { name: 'Page 3' }).click();
+    await page.getByText(`Showing 41-60 of ${BUSINESS_TOTAL} businesses`).waitFor();
+    assert.equal(await pager(page, 'Businesses pages'), 'Previous 1 2 [3] 4 5 … 12 Next');
+    await businessesNav.getByRole('link', { name: 'Page 5' }).click();
+    await page.getByText('Page 5 of 12').waitFor();
+    assert.equal(await pager(page, 'Businesses pages'), 'Previous 1 … 3 4 [5] 6 7 … 12 Next');
+    await businessesNav.getByRole('link', { name: 'Page 12' }).click();
+    await page.getByText(`Showing 221-${BUSINESS_TOTAL} of ${BUSINESS_TOTAL} businesses`).waitFor();
+    assert.equal(await pager(page, 'Businesses pages'), 'Previous 1 … 10 11 [12] (Next)');
+    assert.equal(await page.locator('.card-grid > *').count(), BUSINESS_TOTAL - 11 * 20);
+    await businessesNav.getByRole('link', { name: 'Previous' }).click();
+    await page.getByText('Page 11 of 12').waitFor();
+    assert.match(page.url(), /\/businesses\?page=11$/);
+    await page.close();
+
+    // A category of 130 businesses: 11 pages of 12, the window slides and stops at the ends.
+    const category = await open('/categories/dentist');
+    assert.equal(await pager(category, 'Category pages'), '(Previous) [1] 2 3 4 5 Next');
+    assert.equal(await category.locator('.card-grid > *').count(), 12);
+    const categoryNav = category.getByRole('navigation', { name: 'Category pages' });
+    await categoryNav.getByRole('link', { name: 'Page 4' }).click();
+    await category.waitForURL(/\/categories\/dentist\?page=4$/);
+    await category.getByRole('navigation', { name: 'Category pages' }).locator('[aria-current="page"]', { hasText: '4' }).waitFor();
+    assert.equal(await pager(category, 'Category pages'), 'Previous 2 3 [4] 5 6 Next');
+    await categoryNav.getByRole('link', { name: 'Next' }).click();
+    await category.waitForURL(/page=5$/);
+    await categoryNav.locator('[aria-current="page"]', { hasText: '5' }).waitFor();
+    assert.equal(await pager(category, 'Category pages'), 'Previous 3 4 [5] 6 7 Next');
+    await category.close();
+    const lastCategoryPage = await open('/categories/dentist?page=11');
+    assert.equal(await pager(lastCategoryPage, 'Category pages'), 'Previous 7 8 9 10 [11] (Next)');
+    assert.equal(await lastCategoryPage.locator('.card-grid > *').count(), 130 - 10 * 12);
+    await lastCategoryPage.close();
+
+    const city = await open('/cities/at/vienna?page=6');
+    assert.equal(await pager(city, 'City pages'), 'Previous 4 5 [6] 7 8 Next');
+    assert.equal(await city.locator('.card-grid > *').count(), 12);
+    await city.close();
+
+    // The indexes: 75 categories and 75 cities, 12 a page, 'Showing X to Y of Z'.
+    const categories = await open('/categories');
+    await categories.getByText(`Showing 1 to 12 of ${CATEGORY_TOTAL} categories`).waitFor();
+    const indexLabel = await categories.locator('nav.pagination').first().getAttribute('aria-label');
+    assert.ok(indexLabel, 'the index pager is labelled');
+    assert.equal(await pager(categories, indexLabel), '(Previous) [1] 2 3 4 5 Next');
+    await categories.getByRole('navigation', { name: indexLabel }).getByRole('link', { name: 'Page 5' }).click();
+    await categories.getByText(`Showing 49 to 60 of ${CATEGORY_TOTAL} categories`).waitFor();
+    assert.equal(await pager(categories, indexLabel), 'Previous 3 4 [5] 6 7 Next');
+    await categories.getByRole('navigation', { name: indexLabel }).getByRole('link', { name: 'Page 7' }).click();
+    await categories.getByText(`Showing 73 to ${CATEGORY_TOTAL} of ${CATEGORY_TOTAL} categories`).waitFor();
+    assert.equal(await pager(categories, indexLabel), 'Previous 3 4 5 6 [7] (Next)');
+    // A text filter goes back to page 1.
+    await categories.getByPlaceholder('Search categories...').fill('speciality');
+    await categories.getByText(`Showing 1 to 12 of ${CATEGORY_TOTAL - 5} categories`).waitFor();
+    await categories.close();
+
+    const cities = await open('/cities?page=3');
+    await cities.getByText(`Showing 25 to 36 of ${CITY_TOTAL} cities`).waitFor();
     await cities.close();
   });
 

@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import express from 'express';
 import { stripSlugSuffix } from '../../common/slug.ts';
 import { createSitemapRouter } from '../server/sitemaps.ts';
-import { PUBLIC_URL, startTestSite, type TestSite } from './site-fixture.ts';
+import { BUSINESS_TOTAL, CATEGORY_TOTAL, CITY_TOTAL, PUBLIC_URL, startTestSite, type TestSite } from './site-fixture.ts';
 
 interface Page {
   status: number;
@@ -83,8 +83,10 @@ describe('crawler view (no JavaScript)', () => {
   test('every list and static route renders its content with a unique title and a canonical URL', async () => {
     const routes: [string, string, string | null][] = [
       ['/', 'Find Businesses Worldwide', 'ItemList'],
-      ['/businesses', 'Showing 1-20 of 33 businesses', 'ItemList'],
-      ['/businesses?page=2', 'Showing 21-33 of 33 businesses', 'ItemList'],
+      ['/businesses', `Showing 1-20 of ${BUSINESS_TOTAL} businesses`, 'ItemList'],
+      ['/businesses?page=2', `Showing 21-40 of ${BUSINESS_TOTAL} businesses`, 'ItemList'],
+      ['/businesses?page=12', `Showing 221-${BUSINESS_TOTAL} of ${BUSINESS_TOTAL} businesses`, 'ItemList'],
+      ['/categories/dentist?page=11', 'Vienna Dental Care', 'BreadcrumbList'],
       ['/categories', 'Business Categories', 'ItemList'],
       ['/categories/b', 'Keywords beginning with B', 'ItemList'],
       ['/categories/bakery', 'Berlin Bakery', 'BreadcrumbList'],
@@ -164,9 +166,9 @@ describe('crawler view (no JavaScript)', () => {
     for (const file of ['main', 'categories', 'countries', 'cities', 'businesses/page-1']) {
       assert.ok(index.includes(`<loc>${PUBLIC_URL}/sitemaps/${file}.xml</loc>`), `index lists ${file}`);
     }
-    assert.ok(!index.includes('page-2.xml'), '33 businesses fit in one file of 9,000');
+    assert.ok(!index.includes('page-2.xml'), `${BUSINESS_TOTAL} businesses fit in one file of 9,000`);
     const businesses = await (await site.request('/sitemaps/businesses/page-1.xml')).text();
-    assert.equal(businesses.match(/<url>/g)?.length, 33);
+    assert.equal(businesses.match(/<url>/g)?.length, BUSINESS_TOTAL);
     assert.ok(businesses.includes(`<loc>${PUBLIC_URL}/business/${starSlug}</loc><lastmod>`));
     assert.equal((await site.request('/sitemaps/businesses/page-2.xml')).status, 404);
     assert.match(await (await site.request('/sitemaps/categories.xml')).text(), new RegExp(`<loc>${PUBLIC_URL}/categories/bakery</loc><lastmod>`));
@@ -178,20 +180,39 @@ describe('crawler view (no JavaScript)', () => {
     assert.match(mainXml, new RegExp(`<loc>${PUBLIC_URL}/cookie-policy</loc><lastmod>2025-12-12T00:00:00.000Z</lastmod>`), 'legal pages: their own date');
     assert.match(mainXml, new RegExp(`<loc>${PUBLIC_URL}/businesses</loc><lastmod>\\d{4}-`), 'list pages: the newest business change');
 
-    // The split: with 10 URLs a file, 33 businesses make 4 files with no business twice.
-    const app = express().use(createSitemapRouter({ pool: site.pool, publicUrl: PUBLIC_URL, urlsPerFile: 10 }));
+    // The split: with 10 URLs a file, the businesses make 24 files with no business twice; with 30 URLs
+    // an aggregate file, the 75 categories and the 75 cities make 3 files each, no URL lost or repeated.
+    const app = express().use(createSitemapRouter({ pool: site.pool, publicUrl: PUBLIC_URL, urlsPerFile: 10, aggregateUrlsPerFile: 30 }));
     const server = app.listen(0, '127.0.0.1');
     await once(server, 'listening');
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const split = await (await fetch(`${base}/sitemap.xml`)).text();
-      assert.equal(split.match(/businesses\/page-\d+\.xml/g)?.length, 4);
+      const files = Math.ceil(BUSINESS_TOTAL / 10);
+      assert.equal(split.match(/businesses\/page-\d+\.xml/g)?.length, files);
       const seen = new Set<string>();
-      for (let page = 1; page <= 4; page++) {
+      for (let page = 1; page <= files; page++) {
         const xml = await (await fetch(`${base}/sitemaps/businesses/page-${page}.xml`)).text();
         for (const match of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) seen.add(match[1]);
       }
-      assert.equal(seen.size, 33);
+      assert.equal(seen.size, BUSINESS_TOTAL);
+
+      const locs = async (file: string) => {
+        const response = await fetch(`${base}/sitemaps/${file}.xml`);
+        assert.equal(response.status, 200, `${file}.xml`);
+        return [...(await response.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+      };
+      for (const name of ['categories', 'cities']) {
+        assert.ok(split.includes(`<loc>${PUBLIC_URL}/sitemaps/${name}.xml</loc>`), `index lists ${name}.xml`);
+        assert.deepEqual(split.match(new RegExp(`${name}/page-\\d+\\.xml`, 'g')), [`${name}/page-2.xml`, `${name}/page-3.xml`]);
+        const all = [...(await locs(name)), ...(await locs(`${name}/page-2`)), ...(await locs(`${name}/page-3`))];
+        const total = name === 'categories' ? CATEGORY_TOTAL : CITY_TOTAL;
+        assert.equal(new Set(all).size, total, `${name}: every URL once`);
+        assert.equal(all.length, total);
+        assert.equal((await fetch(`${base}/sitemaps/${name}/page-4.xml`)).status, 404);
+        assert.equal((await fetch(`${base}/sitemaps/${name}/page-1.xml`)).status, 404, 'page 1 has one address');
+      }
+      assert.equal((await locs('categories'))[0], `${PUBLIC_URL}/categories/dentist`, 'most businesses first');
     } finally {
       server.closeAllConnections();
       server.close();
@@ -205,7 +226,7 @@ describe('crawler view (no JavaScript)', () => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const page = async () => (await fetch(`${base}/sitemaps/businesses/page-1.xml`)).text();
     try {
-      assert.equal((await page()).match(/<url>/g)?.length, 33);
+      assert.equal((await page()).match(/<url>/g)?.length, BUSINESS_TOTAL);
       await site.pool.query(`INSERT INTO businesses (name, slug, category, category_slug, city, city_slug, country_code, place_id, source)
         VALUES ('Sitemap Newcomer', 'sitemap-newcomer-abc123', 'Bakery', 'bakery', 'Berlin', 'berlin', 'DE', 'sitemap-newcomer', 'test')`);
       assert.ok(!(await page()).includes('sitemap-newcomer-abc123'), 'served from the cache until the indexer publishes');

@@ -13,6 +13,17 @@ export type TestSite = Awaited<ReturnType<typeof startTestApi>>;
 
 export const PUBLIC_URL = 'https://directory.example';
 
+/**
+ * Blocks for deep paging, beside the 33 hand-made businesses: 130 dentists in Vienna (11 category and
+ * city pages of 12) and 70 shops, each with a category and a town of its own (7 pages of 12 on the
+ * category and city indexes). With them /businesses has 12 pages of 20.
+ */
+export const VIENNA_DENTISTS = 130;
+export const TOWN_SHOPS = 70;
+export const BUSINESS_TOTAL = 33 + VIENNA_DENTISTS + TOWN_SHOPS;
+export const CATEGORY_TOTAL = 5 + TOWN_SHOPS;
+export const CITY_TOTAL = 5 + TOWN_SHOPS;
+
 const AMENITIES = {
   'Service options': { 'Dine-in': true, Takeout: true, Delivery: true, 'Curbside pickup': true, 'Outdoor seating': true, 'No-contact delivery': true },
   Accessibility: { 'Wheelchair accessible entrance': true, 'Wheelchair accessible restroom': false },
@@ -72,6 +83,47 @@ export function directoryRows(): BusinessRow[] {
         fullAddress: `${n} Rue de Rivoli, 75001 Paris, France`,
         latitude: 48.86,
         longitude: 2.35,
+      }),
+    );
+  }
+  for (let n = 0; n < VIENNA_DENTISTS; n++) {
+    rows.push(
+      buildBusiness({
+        placeId: `vienna-${n}`,
+        name: `Vienna Dental Care ${String(n).padStart(3, '0')}`,
+        type: 'Dentist',
+        category: 'Dentist',
+        city: 'Vienna',
+        state: 'Vienna',
+        postalCode: '1010',
+        country: 'Austria',
+        countryCode: 'AT',
+        fullAddress: `Ringstrasse ${n + 1}, 1010 Vienna, Austria`,
+        latitude: 48.21,
+        longitude: 16.37,
+        rating: 4,
+        reviewCount: 3,
+      }),
+    );
+  }
+  for (let n = 1; n <= TOWN_SHOPS; n++) {
+    const number = String(n).padStart(2, '0');
+    rows.push(
+      buildBusiness({
+        placeId: `town-${number}`,
+        name: `Town Shop ${number}`,
+        type: `Speciality ${number}`,
+        category: `Speciality ${number}`,
+        city: `Kleinstadt ${number}`,
+        state: 'Lower Austria',
+        postalCode: '3100',
+        country: 'Austria',
+        countryCode: 'AT',
+        fullAddress: `Hauptplatz ${n}, 3100 Kleinstadt ${number}, Austria`,
+        latitude: 48.2,
+        longitude: 15.6,
+        rating: 3,
+        reviewCount: 1,
       }),
     );
   }
