@@ -35,7 +35,8 @@ export function HomePage() {
   return (
     <>
       <Hero />
-      <Counters data={data} />
+      {/* No figures without data: zeros from a failed request would be numbers the directory does not have. */}
+      {data && <Counters data={data} />}
       <section className="section container" aria-labelledby="featured-heading">
         <h2 id="featured-heading">Featured Businesses</h2>
         {featured.isPending ? (
@@ -57,6 +58,11 @@ export function HomePage() {
       </section>
       {data && <TopLists data={data} />}
       {homepage.isPending && <SkeletonCards count={6} label="Loading popular categories" />}
+      {homepage.isError && (
+        <section className="section container" aria-label="Popular categories, top cities and countries">
+          <StateMessage title="Unable to load popular categories, cities and countries" text="Please try again later." tone="error" />
+        </section>
+      )}
       <WhyChooseUs />
       <section className="section container center" aria-label="Advertisement">
         <AdSlot slot="ad5" />
@@ -97,10 +103,10 @@ function Hero() {
   );
 }
 
-function Counters({ data }: { data?: HomepageData & { totals?: Totals } }) {
-  const businesses = data?.totals?.businesses ?? (data?.popularSearches ?? []).reduce((sum, item) => sum + toNumber(item.count), 0);
-  const countries = data?.totals?.countries ?? data?.topCountries.length ?? 0;
-  const cities = data?.totals?.cities ?? data?.topCities.length ?? 0;
+function Counters({ data }: { data: HomepageData & { totals?: Totals } }) {
+  const businesses = data.totals?.businesses ?? data.popularSearches.reduce((sum, item) => sum + toNumber(item.count), 0);
+  const countries = data.totals?.countries ?? data.topCountries.length;
+  const cities = data.totals?.cities ?? data.topCities.length;
   const businessValue = useCounter(businesses);
   const countryValue = useCounter(countries);
   const cityValue = useCounter(cities);
