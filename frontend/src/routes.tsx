@@ -167,7 +167,7 @@ export const publicRoutes: PublicRoute[] = [
       if (params.q || params.location) await context.queryClient.prefetchQuery(searchQuery(context.api, params));
     },
   },
-  { path: '/contact', Component: ContactPage },
+  { path: '/contact', Component: ContactPage, prefetch: (context) => context.queryClient.prefetchQuery(homepageQuery(context.api)) },
   { path: '/privacy-policy', Component: PrivacyPolicyPage },
   { path: '/legal-notice', Component: LegalNoticePage },
   { path: '/terms-of-service', Component: TermsOfServicePage },

@@ -118,6 +118,12 @@ describe('crawler view (no JavaScript)', () => {
     }
   });
 
+  test('the contact page states the directory figures from the data, not the fixed claims of the spec', async () => {
+    const page = await get('/contact');
+    const figures = [...page.html.matchAll(/<dt>([^<]+)<\/dt><dd>([^<]+)<\/dd>/g)].map((match) => `${match[1]}: ${match[2]}`);
+    assert.deepEqual(figures, [`Listed Businesses: ${BUSINESS_TOTAL}`, 'Countries: 3', `Cities: ${CITY_TOTAL}`, `Categories: ${CATEGORY_TOTAL}`]);
+  });
+
   test('the home page top cities link with their real country code', async () => {
     const page = await get('/');
     assert.match(page.html, /href="\/cities\/fr\/paris"/);

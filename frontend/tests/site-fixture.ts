@@ -133,6 +133,31 @@ export function directoryRows(): BusinessRow[] {
   return rows;
 }
 
+/** Every route of the spec (and /search), with the heading a visitor sees first. */
+export function publicRoutes(businessSlug: string): [path: string, heading: string][] {
+  return [
+    ['/', 'Find Businesses Worldwide'],
+    [`/business/${businessSlug}`, 'Sunrise Coffee Roasters'],
+    ['/businesses', 'All Businesses'],
+    ['/categories', 'Business Categories'],
+    ['/categories/b', 'Keywords beginning with B'],
+    ['/categories/bakery', 'Bakery'],
+    ['/countries', 'Explore Businesses by Country'],
+    ['/countries/germany', 'Businesses in Germany'],
+    ['/countries/germany/cities', 'Cities in Germany'],
+    ['/cities', 'Cities Directory'],
+    ['/cities/p', 'Cities beginning with P'],
+    ['/cities/fr/paris', 'Businesses in Paris'],
+    ['/contact', 'Contact Us'],
+    ['/privacy-policy', 'Privacy Policy'],
+    ['/legal-notice', 'Legal Notice'],
+    ['/terms-of-service', 'Terms of Service'],
+    ['/cookie-policy', 'Cookie Policy'],
+    ['/search?q=bakery', 'Search results for "bakery"'],
+    ['/does-not-exist', 'Page Not Found'],
+  ];
+}
+
 export async function startTestSite(): Promise<TestSite> {
   await ensureFrontendBuild();
   const site = await startTestApi({

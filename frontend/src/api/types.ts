@@ -74,6 +74,15 @@ export interface HomepageData {
   popularSearches: { category: string; count: Numeric; slug?: string }[];
   topCities: { city: string; count: Numeric; countryCode?: string | null; slug?: string }[];
   topCountries: { country: string; businessCount: Numeric; countryCode?: string | null; slug?: string }[];
+  /** Ours, beside the spec's lists: the directory's own counts (home counters, contact statistics). */
+  totals?: DirectoryTotals;
+}
+
+export interface DirectoryTotals {
+  businesses: number;
+  countries: number;
+  cities: number;
+  categories: number;
 }
 
 export interface CategorySummary {

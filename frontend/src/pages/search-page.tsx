@@ -141,7 +141,10 @@ function Facets({ params, facets }: { params: SearchParams; facets: { category: 
     );
   };
   return (
-    <aside className="facets" aria-label="Filters">
+    <aside className="facets" aria-labelledby="filters-heading">
+      <h2 id="filters-heading" className="sr-only">
+        Filters
+      </h2>
       {group('category', 'Category')}
       {group('city', 'City')}
     </aside>
