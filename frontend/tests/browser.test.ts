@@ -96,6 +96,8 @@ describe('public site in a browser', () => {
     assert.equal(await page.getByText('Mobile payments').count(), 0);
     await page.locator('.leaflet-container').waitFor({ timeout: 5000 });
     await page.locator('.leaflet-popup-content').getByText('Sunrise Coffee Roasters').waitFor();
+    // Zoom 15: the (blocked) tile requests are for level 15.
+    assert.match((await page.locator('img.leaflet-tile').first().getAttribute('src')) ?? '', /\/15\/\d+\/\d+/);
     assert.match((await page.getByRole('link', { name: 'Open in Google Maps' }).getAttribute('href')) ?? '', /q=52\.52,13\.405/);
     assert.equal(await page.locator('[data-ad-slot="ad1"]').textContent(), 'Advertisement ad1');
     assert.equal(await page.locator('[data-ad-slot="ad2"] iframe').count(), 1);
@@ -267,6 +269,57 @@ describe('public site in a browser', () => {
     const failed = problems.filter((line) => /Failed to load resource: .*status of 500/.test(line));
     assert.ok(failed.length >= cases.length, 'chromium reported the failed requests');
     for (const line of failed) problems.splice(problems.indexOf(line), 1);
+  });
+
+  test('data screens show their skeleton or loading line while the API answers, then the content', async () => {
+    // Each request waits for the test to let it through, so the loading state is there to be seen.
+    const main = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+    const cases: [string, RegExp, (page: Page) => Promise<void>, (page: Page) => Promise<unknown>, (page: Page) => Promise<unknown>][] = [
+      ['/', /\/api\/categories(\?|$)/, (page) => main(page).getByRole('link', { name: 'Categories' }).click(),
+        (page) => page.locator('[aria-busy="true"]').first().waitFor(), (page) => page.getByRole('link', { name: /^Florist/ }).waitFor()],
+      ['/', /\/api\/businesses(\?|$)/, (page) => main(page).getByRole('link', { name: 'Businesses' }).click(),
+        (page) => page.getByText('Loading businesses...').waitFor(), (page) => page.getByText(`Showing 1-20 of ${BUSINESS_TOTAL} businesses`).waitFor()],
+      ['/categories', /\/api\/categories\/bakery(\?|$)/, (page) => page.getByRole('main').getByRole('link', { name: /^Bakery/ }).first().click(),
+        (page) => page.getByLabel('Loading category').waitFor(), (page) => page.getByRole('heading', { level: 1, name: 'Bakery' }).waitFor()],
+      ['/cities', /\/api\/cities\/FR\/paris(\?|$)/i, (page) => page.getByRole('main').getByRole('link', { name: /Paris/ }).first().click(),
+        (page) => page.getByLabel('Loading city').waitFor(), (page) => page.getByRole('heading', { level: 1, name: 'Businesses in Paris' }).waitFor()],
+      ['/', /\/api\/businesses\/[^/?]+(\?|$)/, (page) => page.locator('.featured-card', { hasText: 'Sunrise Coffee' }).click(),
+        (page) => page.getByLabel('Loading business').waitFor(), (page) => page.getByRole('heading', { level: 1, name: 'Sunrise Coffee Roasters' }).waitFor()],
+      ['/no/such/page', /\/api\/search(\?|$)/, async (page) => {
+        await page.getByLabel('What are you looking for?').fill('bakery');
+        await page.getByLabel('What are you looking for?').press('Enter');
+      }, (page) => page.getByText('Searching...').waitFor(), (page) => page.getByRole('link', { name: /Berlin Bakery/ }).first().waitFor()],
+    ];
+    await Promise.all(
+      cases.map(async ([start, api, go, loading, loaded]) => {
+        const page = await open(start);
+        let release!: () => void;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        await page.route(api, async (route) => {
+          await gate;
+          await route.continue();
+        });
+        await go(page);
+        await loading(page);
+        release();
+        await loaded(page);
+        await page.close();
+      }),
+    );
+  });
+
+  test('ad slots ad1-ad7 sit where the spec places them, a placeholder naming each empty one', async () => {
+    const slots = async (pathname: string) => {
+      const page = await open(pathname);
+      const found = await page.locator('[data-ad-slot]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-ad-slot')));
+      const empty = await page.locator('.ad-empty').allTextContents();
+      await page.close();
+      return { found: found.sort(), empty: empty.map((text) => text.trim()) };
+    };
+    assert.deepEqual(await slots(`/business/${starSlug}`), { found: ['ad1', 'ad2', 'ad3', 'ad4'], empty: ['Advertisement ad1', 'Advertisement ad3', 'Advertisement ad4'] });
+    assert.deepEqual(await slots('/'), { found: ['ad5'], empty: [] });
+    assert.deepEqual(await slots('/categories'), { found: ['ad6'], empty: ['Advertisement ad6'] });
+    assert.deepEqual(await slots('/categories/bakery'), { found: ['ad7'], empty: ['Advertisement ad7'] });
   });
 
   test('not-found search goes to /search with the query and the location', async () => {
