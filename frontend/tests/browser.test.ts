@@ -211,8 +211,15 @@ describe('public site in a browser', () => {
     await categories.getByText(`Showing 1 to 12 of ${CATEGORY_TOTAL - 5} categories`).waitFor();
     await categories.close();
 
+    // Changing page scrolls back to the top (spec: countries, and cities the same way).
     const cities = await open('/cities?page=3');
     await cities.getByText(`Showing 25 to 36 of ${CITY_TOTAL} cities`).waitFor();
+    const cityPager = cities.locator('nav.pagination').first();
+    await cityPager.scrollIntoViewIfNeeded();
+    assert.ok((await cities.evaluate(() => window.scrollY)) > 200, 'scrolled down to the pager');
+    await cityPager.getByRole('link', { name: 'Page 4' }).click();
+    await cities.getByText(`Showing 37 to 48 of ${CITY_TOTAL} cities`).waitFor();
+    await cities.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 2000 });
     await cities.close();
   });
 
