@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { launchSiteBrowser, VIEWPORTS, type SiteBrowser } from './browser-harness.ts';
-import { BUSINESS_TOTAL, CATEGORY_TOTAL, CITY_TOTAL, publicRoutes, startTestSite, type TestSite } from './site-fixture.ts';
+import { BUSINESS_TOTAL, CATEGORY_TOTAL, CITY_TOTAL, VIENNA_DENTISTS, publicRoutes, startTestSite, type TestSite } from './site-fixture.ts';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
 
@@ -210,6 +210,16 @@ describe('public site in a browser', () => {
     await categories.getByPlaceholder('Search categories...').fill('speciality');
     await categories.getByText(`Showing 1 to 12 of ${CATEGORY_TOTAL - 5} categories`).waitFor();
     await categories.close();
+
+    // Search results page too: 130 dentists, 20 a page.
+    const search = await open('/search?q=dental');
+    await search.getByRole('heading', { name: `${VIENNA_DENTISTS} results` }).waitFor();
+    assert.equal(await pager(search, 'Search result pages'), '(Previous) [1] 2 3 4 5 Next');
+    await search.getByRole('navigation', { name: 'Search result pages' }).getByRole('link', { name: 'Page 2' }).click();
+    await search.waitForURL(/\/search\?q=dental&page=2$/);
+    await search.getByRole('navigation', { name: 'Search result pages' }).locator('[aria-current="page"]', { hasText: '2' }).waitFor();
+    assert.equal(await search.locator('.card-grid > *').count(), 20);
+    await search.close();
 
     // Changing page scrolls back to the top (spec: countries, and cities the same way).
     const cities = await open('/cities?page=3');
