@@ -28,6 +28,8 @@ const { values: args } = parseArgs({
     count: { type: 'string', default: '100000' },
     duration: { type: 'string', default: '5' },
     connections: { type: 'string', default: '50' },
+    /** Only the calls whose name contains this text (e.g. --only search). */
+    only: { type: 'string' },
   },
 });
 const count = Number(args.count);
@@ -213,10 +215,12 @@ try {
     { name: 'site-settings', path: '/api/site-settings' },
   ];
 
+  const selected = args.only ? calls.filter((call) => call.name.includes(args.only!)) : calls;
+  if (selected.length === 0) throw new Error(`--only ${args.only} matches no call`);
   const results = new Map<string, { cached?: Measured; uncached?: Measured; meili?: Measured }>();
   for (const mode of ['cached', 'uncached'] as const) {
     api = await startApi({ ...env, PUBLIC_RESPONSE_CACHE: mode === 'cached' ? 'true' : 'false' }, apiPort);
-    for (const call of calls) {
+    for (const call of selected) {
       const url = `http://127.0.0.1:${apiPort}${call.path}`;
       let probe = await fetch(url);
       for (let attempt = 1; !probe.ok && attempt < 5; attempt++) {
@@ -233,7 +237,7 @@ try {
     await stopChild(api);
     api = null;
   }
-  for (const call of calls) {
+  for (const call of selected) {
     if (!call.meili) continue;
     await measure(call.meili, 1);
     results.get(call.name)!.meili = await measure(call.meili);
@@ -241,7 +245,7 @@ try {
 
   const header = ['call', 'mode', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'p95 API/Meili', 'req/s Meili/API'];
   const rows: string[][] = [];
-  for (const call of calls) {
+  for (const call of selected) {
     const entry = results.get(call.name)!;
     for (const mode of ['cached', 'uncached', 'meili'] as const) {
       const m = entry[mode];

@@ -14,7 +14,7 @@ export function createSearchRouter(deps: RouteDeps): Router {
     cache.json({
       maxAgeSeconds: CACHE_SECONDS.search,
       schema: SearchResult,
-      produce: (req) => searchBusinesses({ reader, query: parsePublicInput(SearchQuery, req.query) }),
+      produce: (req) => searchBusinesses({ reader, query: parsePublicInput(SearchQuery, req.query), shared: cache.shared }),
     }),
   );
   return router;

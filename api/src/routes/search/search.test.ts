@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ErrorBody, SearchResult } from '../../../../common/api/public.ts';
-import { buildBusiness, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
+import { writeBusinessBatch } from '../../../../platform/db/business-writer.ts';
+import { withTransaction } from '../../../../platform/db/pool.ts';
+import { buildBusiness, reindexDirectory, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
 import { startTestApi } from '../../test/api-harness.ts';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
@@ -114,5 +117,27 @@ describe('GET /api/search', () => {
     const response = await api.request('/api/search?q=pizza&lat=10');
     assert.equal(response.status, 400);
     assert.equal(ErrorBody.parse(await response.json()).message, 'lat and lng must be given together');
+  });
+
+  // Last: it adds a business.
+  test('pages and points of one search share its facet counts, and the next publish renews them', async () => {
+    const first = await search('q=pizza&limit=2&page=1');
+    const second = await search('q=pizza&limit=2&page=2');
+    const near = await search('q=pizza&lat=48.86&lng=2.35&limit=2');
+    assert.deepEqual(second.facets, first.facets);
+    assert.deepEqual(near.facets, first.facets);
+    assert.equal(near.businesses[0].name, 'Pizza Napoli');
+
+    await withTransaction(api.pool, (client) =>
+      writeBusinessBatch(client, [pizza('Pizza Montmartre', 'Paris', 'FR', 48.886, 2.343, { country: 'France' })], { mode: 'upsert', source: 'test' }),
+    );
+    await reindexDirectory({ config: api.config, pool: api.pool });
+    await sleep(1600); // the data version is re-read in the background every second
+    for (const query of ['q=pizza&limit=2&page=2', 'q=pizza&lat=48.86&lng=2.35&limit=2&page=3']) {
+      const after = await search(query);
+      assert.equal(after.totalCount, 6, query);
+      assert.deepEqual(after.facets.city[0], { value: 'paris', label: 'Paris', count: 3 }, query);
+      assert.equal(after.facets.category[0].count, 6, query);
+    }
   });
 });

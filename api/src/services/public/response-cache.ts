@@ -41,16 +41,48 @@ export interface ResponseCache {
    * connections on 2 cores). Anything else goes on to the routers, whose `json` handlers fill the cache.
    */
   readonly serveHits: RequestHandler;
+  /**
+   * Values several responses share (the facet counts of every page of one search), kept until the data
+   * version moves or `maxAgeSeconds` pass. Off with the cache (`recall` then finds nothing).
+   */
+  readonly shared: SharedValues;
   /** Drops every entry of this process now. */
   purge(): void;
   readonly size: number;
 }
+
+export interface SharedValues {
+  /**
+   * The value under `key` for the current data version, if any, and `store` to keep one for that same
+   * version (read before the caller's search, so a publish in between never files old data as new).
+   */
+  lookup<T>(key: string, maxAgeSeconds: number): Promise<{ value: T | undefined; store(value: T): void }>;
+}
+
+const MAX_SHARED_VALUES = 2_000;
 
 export function createResponseCache(versions: DataVersionTracker, options: { isEnabled?: boolean } = {}): ResponseCache {
   // Disabled (PUBLIC_RESPONSE_CACHE=false), every request is built afresh: for measuring the read path.
   const isEnabled = options.isEnabled ?? true;
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry>>();
+  const sharedValues = new Map<string, { version: string; value: unknown; expiresAt: number }>();
+  const shared: SharedValues = {
+    async lookup<T>(key: string, maxAgeSeconds: number) {
+      const version = await versions.current();
+      const found = isEnabled ? sharedValues.get(key) : undefined;
+      const value = found && found.version === version && found.expiresAt > Date.now() ? (found.value as T) : undefined;
+      return {
+        value,
+        store(next: T) {
+          if (!isEnabled) return;
+          sharedValues.delete(key);
+          sharedValues.set(key, { version, value: next, expiresAt: Date.now() + maxAgeSeconds * 1000 });
+          if (sharedValues.size > MAX_SHARED_VALUES) sharedValues.delete(sharedValues.keys().next().value!);
+        },
+      };
+    },
+  };
 
   function store(key: string, entry: Entry): void {
     entries.delete(key);
@@ -120,8 +152,10 @@ export function createResponseCache(versions: DataVersionTracker, options: { isE
         else next();
       }, next);
     },
+    shared,
     purge() {
       entries.clear();
+      sharedValues.clear();
       versions.invalidate();
     },
     get size() {
