@@ -47,6 +47,8 @@ interface Measured {
 
 interface Target {
   url: string;
+  /** A new path for every request (the URL's path is the first one). */
+  vary?: () => string;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
@@ -60,7 +62,15 @@ async function measure(target: Target, seconds = duration): Promise<Measured> {
   let instance: autocannon.Instance | undefined;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     instance = autocannon(
-      { url: target.url, method: target.method ?? 'GET', headers: target.headers, body: target.body, connections, duration: seconds },
+      {
+        url: target.url,
+        method: target.method ?? 'GET',
+        headers: target.headers,
+        body: target.body,
+        connections,
+        duration: seconds,
+        ...(target.vary ? { requests: [{ setupRequest: (request: autocannon.Request) => ({ ...request, path: target.vary!() }) }] } : {}),
+      },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
     instance.on('response', (_client, status, _bytes, responseTime) => {
@@ -161,7 +171,10 @@ try {
     headers: meiliHeaders,
   });
   const LIST = ['id', 'name', 'slug', 'type', 'category', 'city', 'country', 'countryCode', 'fullAddress', 'photo', 'rating', 'reviewCount', 'phone', 'verified'];
-  const calls: Array<{ name: string; path: string; meili?: Target }> = [
+  // Points around the city's, up to ~5 km away: every request a search no visitor made before.
+  const nearPoint = () =>
+    `/api/search?q=${encodeURIComponent(searchWord)}&lat=${(point.lat + (Math.random() - 0.5) * 0.1).toFixed(5)}&lng=${(point.lng + (Math.random() - 0.5) * 0.1).toFixed(5)}`;
+  const calls: Array<{ name: string; path: string; vary?: () => string; meili?: Target }> = [
     { name: 'homepage-data', path: '/api/homepage-data', meili: { url: `${meiliServer.url}/indexes/${uid('home')}/documents/home?fields=popularSearches,topCities,topCountries,totals`, headers: meiliHeaders } },
     { name: 'featured-businesses', path: '/api/featured-businesses', meili: { url: `${meiliServer.url}/indexes/${uid('home')}/documents/home?fields=featured`, headers: meiliHeaders } },
     { name: 'categories', path: '/api/categories', meili: meiliDocuments('categories', 'category,slug,count') },
@@ -204,12 +217,19 @@ try {
         attributesToRetrieve: [...LIST, 'categorySlug', 'citySlug'],
       }),
     },
-    // Nearest first (two Meilisearch requests: counts per geohash block + the chosen block's hits); the
-    // Meilisearch column is the second, which reads the same business list.
+    // Nearest first makes several Meilisearch reads (total and facets, one or more geohash blocks, the
+    // page by id); the Meilisearch column is the plain keyword search for the same word.
     {
       name: 'search q+lat/lng',
       path: `/api/search?q=${encodeURIComponent(searchWord)}&lat=${point.lat}&lng=${point.lng}`,
       meili: meiliSearch('businesses', { q: searchWord, filter: 'isApproved = true', attributesToSearchOn: ['name', 'category', 'type', 'subtypes'], page: 1, hitsPerPage: 20, attributesToRetrieve: [...LIST, 'categorySlug', 'citySlug', '_geo'] }),
+    },
+    {
+      // Cached mode: no two requests share a URL, so the response cache never answers; what the
+      // search has in common (the keyword's total and facet counts) is reused within the data version.
+      name: 'search q+lat/lng, new point each request',
+      path: `/api/search?q=${encodeURIComponent(searchWord)}&lat=${point.lat}&lng=${point.lng}`,
+      vary: nearPoint,
     },
     { name: 'advertisements', path: '/api/advertisements' },
     { name: 'site-settings', path: '/api/site-settings' },
@@ -229,9 +249,9 @@ try {
         probe = await fetch(url);
       }
       if (!probe.ok) throw new Error(`${call.path} answered ${probe.status}: ${await probe.text()}`);
-      await measure({ url }, 1); // warm-up (JIT, connections, cache)
+      await measure({ url, vary: call.vary }, 1); // warm-up (JIT, connections, cache)
       const entry = results.get(call.name) ?? {};
-      entry[mode] = await measure({ url });
+      entry[mode] = await measure({ url, vary: call.vary });
       results.set(call.name, entry);
     }
     await stopChild(api);

@@ -53,6 +53,19 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
   };
 }
 
+/**
+ * Names of category and city slugs seen in facets, per index prefix: a slug's name does not change
+ * (the slug is made from it), and without this every search with lat/lng paid two more reads to name
+ * facet values its nearby page does not show.
+ */
+const facetLabels = new Map<string, string>();
+const MAX_FACET_LABELS = 20_000;
+
+function rememberLabel(key: string, label: string): void {
+  if (facetLabels.size >= MAX_FACET_LABELS) facetLabels.delete(facetLabels.keys().next().value!);
+  facetLabels.set(key, label);
+}
+
 async function labelFacets(
   reader: SearchReader,
   distribution: Record<string, Record<string, number>> | undefined,
@@ -66,8 +79,13 @@ async function labelFacets(
   const cities = top('citySlug');
   const categoryNames = new Map(hits.filter((hit) => hit.categorySlug && hit.category).map((hit) => [hit.categorySlug!, hit.category!]));
   const cityNames = new Map(hits.filter((hit) => hit.citySlug && hit.city).map((hit) => [hit.citySlug!, hit.city!]));
-  const missingCategories = categories.map(([slug]) => slug).filter((slug) => !categoryNames.has(slug));
-  const missingCities = cities.map(([slug]) => slug).filter((slug) => !cityNames.has(slug));
+  const known = (names: Map<string, string>, kind: string, slug: string) => {
+    const label = names.get(slug) ?? facetLabels.get(`${reader.prefix}\n${kind}\n${slug}`);
+    if (label !== undefined) names.set(slug, label);
+    return label !== undefined;
+  };
+  const missingCategories = categories.map(([slug]) => slug).filter((slug) => !known(categoryNames, 'category', slug));
+  const missingCities = cities.map(([slug]) => slug).filter((slug) => !known(cityNames, 'city', slug));
   await Promise.all([
     missingCategories.length &&
       readSearch(() =>
@@ -87,6 +105,8 @@ async function labelFacets(
         }),
       ).then(({ hits: found }) => found.forEach((doc) => cityNames.has(doc.citySlug) || cityNames.set(doc.citySlug, doc.city))),
   ]);
+  for (const [slug, label] of categoryNames) rememberLabel(`${reader.prefix}\ncategory\n${slug}`, label);
+  for (const [slug, label] of cityNames) rememberLabel(`${reader.prefix}\ncity\n${slug}`, label);
   return {
     category: categories.map(([value, count]) => ({ value, label: categoryNames.get(value) ?? value, count })),
     city: cities.map(([value, count]) => ({ value, label: cityNames.get(value) ?? value, count })),
