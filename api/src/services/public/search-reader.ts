@@ -8,8 +8,16 @@ import type { Config } from '../../../../platform/config.ts';
 import { indexUid, type IndexKind } from '../../../../platform/search/client.ts';
 import { createLogger } from '../../../../platform/logger.ts';
 import { AppError } from '../../errors.ts';
+import { ReadGate } from './read-gate.ts';
 
 const log = createLogger('search-reader');
+
+/**
+ * Meilisearch reads in flight from this process (read-gate.ts): a few per core keep Meilisearch busy
+ * without letting a burst bury it under searches nobody will wait for.
+ */
+const MAX_READS_IN_FLIGHT = 8;
+const readGate = new ReadGate(MAX_READS_IN_FLIGHT);
 
 /** A read takes a few ms; anything past this is an outage, not a slow query. */
 export const READ_DEADLINE_MS = 2_000;
@@ -53,14 +61,26 @@ export function isDocumentNotFound(error: unknown): boolean {
  */
 export async function readSearch<T>(work: () => Promise<T>, deadlineMs = READ_DEADLINE_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  let hasStarted = false;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      log.warn('search read timed out', { deadlineMs });
+      log.warn(hasStarted ? 'search read timed out' : 'search read timed out waiting for its turn', { deadlineMs, waiting: readGate.waiting });
       reject(new AppError('service_unavailable', SEARCH_UNAVAILABLE_MESSAGE));
     }, deadlineMs);
   });
+  // The deadline counts from here: time spent waiting for a turn is part of the visitor's wait.
+  const ticket = readGate.enter();
+  const run = ticket.ready.then(async () => {
+    hasStarted = true;
+    try {
+      return await work();
+    } finally {
+      readGate.leave();
+    }
+  });
+  run.catch(() => undefined); // when the deadline wins, the late outcome is nobody's
   try {
-    return await Promise.race([work(), deadline]);
+    return await Promise.race([run, deadline]);
   } catch (error) {
     if (error instanceof AppError) throw error;
     if (error instanceof MeilisearchApiError) {
@@ -77,6 +97,7 @@ export async function readSearch<T>(work: () => Promise<T>, deadlineMs = READ_DE
     throw new AppError('service_unavailable', SEARCH_UNAVAILABLE_MESSAGE, undefined, { cause: error });
   } finally {
     clearTimeout(timer);
+    if (!hasStarted) ticket.cancel();
   }
 }
 

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { ReadGate } from './read-gate.ts';
+
+describe('ReadGate', () => {
+  test('lets `limit` reads run, then starts the waiting ones first come first served', async () => {
+    const gate = new ReadGate(2);
+    const started: string[] = [];
+    const tickets = ['a', 'b', 'c', 'd'].map((name) => {
+      const ticket = gate.enter();
+      void ticket.ready.then(() => started.push(name));
+      return ticket;
+    });
+    await Promise.resolve();
+    assert.deepEqual(started, ['a', 'b']);
+    assert.deepEqual([gate.inFlight, gate.waiting], [2, 2]);
+    gate.leave();
+    await tickets[2].ready;
+    assert.deepEqual(started, ['a', 'b', 'c']);
+    gate.leave();
+    gate.leave();
+    gate.leave();
+    assert.deepEqual([gate.inFlight, gate.waiting], [0, 0]);
+  });
+
+  test('a read that gives up while waiting is never started and frees no slot it did not hold', async () => {
+    const gate = new ReadGate(1);
+    gate.enter();
+    const late = gate.enter();
+    const next = gate.enter();
+    let lateStarted = false;
+    void late.ready.then(() => (lateStarted = true));
+    late.cancel();
+    gate.leave();
+    await next.ready;
+    assert.equal(lateStarted, false);
+    assert.deepEqual([gate.inFlight, gate.waiting], [1, 0]);
+  });
+});
