@@ -64,6 +64,27 @@ describe('public site in a browser', () => {
 
   test('home: counters count up, injected site markup runs, the ad runs sandboxed', async () => {
     const page = await open('/');
+    // Counting up: the businesses counter passes through many values on its way (50 steps in 2 s).
+    const steps = await page.evaluate(
+      (final) =>
+        new Promise<string[]>((resolve) => {
+          const counter = document.querySelector('[data-testid="counter-businesses"]')!;
+          const values = [counter.textContent ?? ''];
+          const observer = new MutationObserver(() => {
+            values.push(counter.textContent ?? '');
+            if (counter.textContent === final) {
+              observer.disconnect();
+              resolve(values);
+            }
+          });
+          observer.observe(counter, { childList: true, characterData: true, subtree: true });
+          setTimeout(() => resolve(values), 4000);
+        }),
+      String(BUSINESS_TOTAL),
+    );
+    assert.equal(steps.at(-1), String(BUSINESS_TOTAL));
+    assert.ok(new Set(steps).size >= 10, `counted up through ${new Set(steps).size} values`);
+    assert.ok(steps.slice(0, -1).every((value) => Number(value) < BUSINESS_TOTAL), 'from below');
     await page.waitForFunction(
       (expected) => ['businesses', 'countries', 'cities'].map((name) => document.querySelector(`[data-testid="counter-${name}"]`)?.textContent).join('|') === expected,
       `${BUSINESS_TOTAL}|3+|${CITY_TOTAL}`,
