@@ -119,7 +119,31 @@ describe('GET /api/search', () => {
     assert.equal(ErrorBody.parse(await response.json()).message, 'lat and lng must be given together');
   });
 
-  // Last: it adds a business.
+  // Last two: they add businesses.
+  test('a search over more than 500 cities still shows its biggest cities as chips, with exact counts', async () => {
+    // Facet values come back alphabetically, 500 at most: 510 small towns sort before the three
+    // Z-cities that hold most of the matches, so the first 500 alone would miss them.
+    const widget = (name: string, city: string) => buildBusiness({ name, city, countryCode: 'AT', country: 'Austria', category: 'Widget store', type: 'Widget store', subtypes: ['Widget store'] });
+    const rows = [
+      ...Array.from({ length: 510 }, (_, i) => widget(`Widget Corner ${i}`, `Aachen ${String(i).padStart(3, '0')}`)),
+      ...Array.from({ length: 12 }, (_, i) => widget(`Widget Zurich ${i}`, 'Zurich')),
+      ...Array.from({ length: 11 }, (_, i) => widget(`Widget Zagreb ${i}`, 'Zagreb')),
+      ...Array.from({ length: 10 }, (_, i) => widget(`Widget Zaragoza ${i}`, 'Zaragoza')),
+    ];
+    await withTransaction(api.pool, (client) => writeBusinessBatch(client, rows, { mode: 'upsert', source: 'test' }));
+    await reindexDirectory({ config: api.config, pool: api.pool });
+    await sleep(1600); // the data version is re-read in the background every second
+    const result = await search('q=widget');
+    assert.equal(result.totalCount, 543);
+    assert.deepEqual(result.facets.city.slice(0, 3), [
+      { value: 'zurich', label: 'Zurich', count: 12 },
+      { value: 'zagreb', label: 'Zagreb', count: 11 },
+      { value: 'zaragoza', label: 'Zaragoza', count: 10 },
+    ]);
+    assert.equal(result.facets.city.length, 10);
+    assert.deepEqual(result.facets.category, [{ value: 'widget-store', label: 'Widget store', count: 543 }]);
+  });
+
   test('pages and points of one search share its facet counts, and the next publish renews them', async () => {
     const first = await search('q=pizza&limit=2&page=1');
     const second = await search('q=pizza&limit=2&page=2');

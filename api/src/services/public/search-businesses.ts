@@ -9,6 +9,7 @@ import type { SearchParams } from 'meilisearch';
 import type { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
 import { countryCodeFrom } from '../../../../common/countries.ts';
 import { cellBlock, distanceMeters, GEO_CELL_PRECISIONS } from '../../../../common/geo-cells.ts';
+import { MAX_VALUES_PER_FACET } from '../../../../platform/search/settings.ts';
 import type { BusinessDocument, CategoryDocument, CityDocument } from '../../../../common/search-documents.ts';
 import { LIST_ATTRIBUTES, presentBusinessListItem, type BusinessListDocument } from '../../presenters/public-business.ts';
 import { pageInfo } from './businesses.ts';
@@ -153,6 +154,7 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
     query.lat !== undefined && query.lng !== undefined
       ? await nearestFirst(reader, search, { lat: query.lat, lng: query.lng }, page, perPage, summary.value ?? facets)
       : await readSearch(() => reader.index<Hit>('businesses').search(search.q, { ...search, facets, page, hitsPerPage: perPage }));
+  if (!summary.value && result.facetDistribution) result.facetDistribution = await completeFacets(reader, search, result.facetDistribution);
   if (!summary.value) summary.store({ totalHits: result.totalHits, facetDistribution: result.facetDistribution });
   const facetDistribution = summary.value?.facetDistribution ?? result.facetDistribution;
   return {
@@ -165,6 +167,42 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
 }
 
 const FACETS = ['categorySlug', 'citySlug'];
+
+/** How many of the directory's biggest categories or cities a cut facet is recounted over. */
+const FACET_RECOUNT_VALUES = 200;
+
+/**
+ * Facet values come back in alphabetical order, at most MAX_VALUES_PER_FACET of them (sorting by count
+ * costs ~5x at a million businesses: platform/search/settings.ts). A facet with fewer values is
+ * complete. One cut at the limit (a broad search over more than 500 cities) would rank the alphabetically
+ * first 500 only, so it is counted again over the directory's 200 biggest categories or cities (from the
+ * aggregate indexes, by businesses): the top chips of a search that wide come from those. Counts stay
+ * exact; a value outside the 200 can be missed only for such broad searches.
+ */
+async function completeFacets(reader: SearchReader, search: SearchParams, distribution: Record<string, Record<string, number>>) {
+  const cut = FACETS.filter((facet) => Object.keys(distribution[facet] ?? {}).length >= MAX_VALUES_PER_FACET);
+  if (cut.length === 0) return distribution;
+  const complete = { ...distribution };
+  await Promise.all(
+    cut.map(async (facet) => {
+      const biggest =
+        facet === 'categorySlug'
+          ? (await readSearch(() => reader.index<CategoryDocument>('categories').search(null, { sort: ['count:desc'], limit: FACET_RECOUNT_VALUES, attributesToRetrieve: ['slug'] }))).hits.map((hit) => hit.slug)
+          : (await readSearch(() => reader.index<CityDocument>('cities').search(null, { sort: ['businessCount:desc'], limit: FACET_RECOUNT_VALUES, attributesToRetrieve: ['citySlug'] }))).hits.map((hit) => hit.citySlug);
+      const recount = await readSearch(() =>
+        reader.index('businesses').search(search.q, {
+          ...search,
+          filter: `${search.filter} AND ${facet} IN [${[...new Set(biggest)].map(filterValue).join(', ')}]`,
+          facets: [facet],
+          page: 1,
+          hitsPerPage: 0,
+        }),
+      );
+      complete[facet] = recount.facetDistribution?.[facet] ?? {};
+    }),
+  );
+  return complete;
+}
 type Hit = BusinessListDocument & Pick<BusinessDocument, 'categorySlug' | 'citySlug' | '_geo'> & { distanceMeters?: number | null };
 
 /**
