@@ -14,6 +14,9 @@ import { BUSINESS_TOTAL, CATEGORY_TOTAL, CITY_TOTAL, VIENNA_DENTISTS, publicRout
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
 
+/** The main navigation bar, for client-side navigation. */
+const main = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
 describe('public site in a browser', () => {
   let site: TestSite;
   let browser: SiteBrowser;
@@ -274,7 +277,6 @@ describe('public site in a browser', () => {
   test('every data screen shows its error state when the API fails during client navigation', async () => {
     // [start page, API path that fails, how to get there, the error state]. Each on its own page and all
     // at once: the client retries 3 times (1 s, 2 s, 4 s) before it shows an error, as the spec says.
-    const main = (page: Page) => page.getByRole('navigation', { name: 'Main' });
     const cases: [string, RegExp, (page: Page) => Promise<void>, string, string?][] = [
       ['/', /\/api\/categories(\?|$)/, (page) => main(page).getByRole('link', { name: 'Categories' }).click(), 'Unable to load categories', 'There was an error loading the categories. Please try again later.'],
       ['/', /\/api\/businesses(\?|$)/, (page) => main(page).getByRole('link', { name: 'Businesses' }).click(), 'Error Loading Businesses', 'Please try again later.'],
@@ -311,7 +313,6 @@ describe('public site in a browser', () => {
 
   test('data screens show their skeleton or loading line while the API answers, then the content', async () => {
     // Each request waits for the test to let it through, so the loading state is there to be seen.
-    const main = (page: Page) => page.getByRole('navigation', { name: 'Main' });
     const cases: [string, RegExp, (page: Page) => Promise<void>, (page: Page) => Promise<unknown>, (page: Page) => Promise<unknown>][] = [
       ['/', /\/api\/categories(\?|$)/, (page) => main(page).getByRole('link', { name: 'Categories' }).click(),
         (page) => page.locator('[aria-busy="true"]').first().waitFor(), (page) => page.getByRole('link', { name: /^Florist/ }).waitFor()],

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { AppError } from '../../errors.ts';
 import { ReadGate } from './read-gate.ts';
+import { MAX_READS_IN_FLIGHT, readSearch } from './search-reader.ts';
 
 describe('ReadGate', () => {
   test('lets `limit` reads run, then starts the waiting ones first come first served', async () => {
@@ -35,5 +37,21 @@ describe('ReadGate', () => {
     await next.ready;
     assert.equal(lateStarted, false);
     assert.deepEqual([gate.inFlight, gate.waiting], [1, 0]);
+  });
+
+  test('readSearch: a read whose deadline passes while every turn is taken is answered 503 and never started', async () => {
+    const slow = () => new Promise<string>((resolve) => setTimeout(() => resolve('done'), 300));
+    const busy = Array.from({ length: MAX_READS_IN_FLIGHT }, () => readSearch(slow));
+    let isStarted = false;
+    await assert.rejects(
+      readSearch(async () => {
+        isStarted = true;
+        return 'late';
+      }, 50),
+      (error) => error instanceof AppError && error.status === 503,
+    );
+    assert.deepEqual(await Promise.all(busy), Array(MAX_READS_IN_FLIGHT).fill('done'));
+    assert.equal(isStarted, false, 'the late read was never sent');
+    assert.equal(await readSearch(async () => 'next'), 'next', 'the turns came back');
   });
 });

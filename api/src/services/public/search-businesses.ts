@@ -145,18 +145,20 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
     matchingStrategy: location.words ? 'all' : 'last',
     attributesToRetrieve: [...LIST_ATTRIBUTES, 'categorySlug', 'citySlug'],
   };
-  // The city facet over many matches is most of a search's cost (~90 ms of Meilisearch time for 34,000
-  // matches at a million businesses): other pages and other points of the same search reuse it.
+  // Facet counts over many matches are the costliest part of a search at a million businesses: other
+  // pages and other points of the same search reuse its total and facets.
   const summaryKey = JSON.stringify(['search-summary', search.q, search.filter, search.attributesToSearchOn ?? null, search.matchingStrategy, isNarrowed]);
   const summary = shared ? await shared.lookup<MatchSummary>(summaryKey, SUMMARY_SECONDS) : { value: undefined, store: () => undefined };
   const facets = isNarrowed && !summary.value ? FACETS : undefined;
   const result =
     query.lat !== undefined && query.lng !== undefined
-      ? await nearestFirst(reader, search, { lat: query.lat, lng: query.lng }, page, perPage, summary.value ?? facets)
+      ? await nearestFirst(reader, search, { lat: query.lat, lng: query.lng }, page, perPage, summary.value, facets)
       : await readSearch(() => reader.index<Hit>('businesses').search(search.q, { ...search, facets, page, hitsPerPage: perPage }));
-  if (!summary.value && result.facetDistribution) result.facetDistribution = await completeFacets(reader, search, result.facetDistribution);
-  if (!summary.value) summary.store({ totalHits: result.totalHits, facetDistribution: result.facetDistribution });
-  const facetDistribution = summary.value?.facetDistribution ?? result.facetDistribution;
+  let facetDistribution = summary.value?.facetDistribution;
+  if (!summary.value) {
+    facetDistribution = result.facetDistribution && (await completeFacets(reader, search, result.facetDistribution));
+    summary.store({ totalHits: result.totalHits, facetDistribution });
+  }
   return {
     businesses: result.hits.map((hit) => ({ ...presentBusinessListItem(hit), distanceMeters: hit.distanceMeters ?? null })),
     ...pageInfo({ page, perPage, totalCount: result.totalHits, maxPages: Math.floor(MAX_SEARCH_HITS / perPage) }),
@@ -221,8 +223,9 @@ async function nearestFirst(
   point: { lat: number; lng: number },
   page: number,
   perPage: number,
-  /** The total and facets when already known, else the facets to count (none for an unnarrowed search). */
-  summary: MatchSummary | string[] | undefined,
+  /** The total and facets when already known; otherwise they are read, counting `facets`. */
+  known: MatchSummary | undefined,
+  facets: string[] | undefined,
 ) {
   const index = reader.index<Hit>('businesses');
   // Only ids and points: reading whole documents of a 1,000-match block costs ~0.1 ms each.
@@ -234,9 +237,7 @@ async function nearestFirst(
   // The total and facets (at a million businesses the facet counts are most of a search's cost) are
   // read while the first block is: the two do not depend on each other.
   const [all, first] = await Promise.all([
-    summary && !Array.isArray(summary)
-      ? summary
-      : readSearch(() => index.search(search.q, { ...search, facets: summary, page: 1, hitsPerPage: 0 })),
+    known ?? readSearch(() => index.search(search.q, { ...search, facets, page: 1, hitsPerPage: 0 })),
     inBlock(precisions[at]),
   ]);
   const needed = Math.min(page * perPage, all.totalHits);

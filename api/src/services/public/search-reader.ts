@@ -16,7 +16,7 @@ const log = createLogger('search-reader');
  * Meilisearch reads in flight from this process (read-gate.ts): a few per core keep Meilisearch busy
  * without letting a burst bury it under searches nobody will wait for.
  */
-const MAX_READS_IN_FLIGHT = 8;
+export const MAX_READS_IN_FLIGHT = 8;
 const readGate = new ReadGate(MAX_READS_IN_FLIGHT);
 
 /** A read takes a few ms; anything past this is an outage, not a slow query. */
