@@ -1,12 +1,14 @@
 /**
- * The Express application: the access policy first, then the one list of routers
- * (routes/index.ts), then JSON errors. Everything it needs comes in `deps`; there are no globals,
- * so each test file builds its own app over its own database and index prefix.
+ * The Express application: the access policy first, then the one list of routers (routes/index.ts),
+ * then JSON errors; and the request listener in front of it, which answers cached public reads.
+ * Everything it needs comes in `deps`; there are no globals, so each test file builds its own app
+ * over its own database and index prefix.
  */
+import type { RequestListener } from 'node:http';
 import express from 'express';
 import { createLogger } from '../../platform/logger.ts';
 import { AppError } from './errors.ts';
-import { resolveRouteDeps, type AppDeps } from './deps.ts';
+import { resolveRouteDeps, type AppDeps, type RouteDeps } from './deps.ts';
 import { createAdminGuard } from './middleware/admin-guard.ts';
 import { apiNotFound, createErrorHandler } from './middleware/error-handler.ts';
 import { createSessionMiddleware } from './middleware/session.ts';
@@ -25,8 +27,19 @@ export interface CreateAppOptions {
   fallbackRouters?: RouterFactory[];
 }
 
-export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): express.Express {
+/**
+ * The server's request listener: a cached public answer goes out straight from the response cache,
+ * before Express sees the request (no session, no routing; response-cache.ts), anything else goes to
+ * the app.
+ */
+export function createRequestListener(appDeps: AppDeps, options: CreateAppOptions = {}): { app: express.Express; listener: RequestListener } {
   const deps = resolveRouteDeps(appDeps, createLogger);
+  const app = buildApp(deps, options);
+  const { cache } = getPublicContext(deps);
+  return { app, listener: (req, res) => cache.serveHits(req, res, () => app(req, res)) };
+}
+
+function buildApp(deps: RouteDeps, options: CreateAppOptions): express.Express {
   if (new URL(deps.config.publicUrl).protocol === 'https:' && !deps.config.trustProxy) {
     // The session cookie is Secure then, and Express only sees https through a trusted proxy.
     deps.logger.warn('PUBLIC_URL is https but TRUST_PROXY is false: behind a TLS-terminating proxy set TRUST_PROXY=true or admin sign-in cannot set its cookie');
@@ -41,8 +54,6 @@ export function createApp(appDeps: AppDeps, options: CreateAppOptions = {}): exp
     res.setHeader('X-Content-Type-Options', 'nosniff');
     next();
   });
-  // Cached public answers go out before any session or routing work (response-cache.ts).
-  app.use(getPublicContext(deps).cache.serveHits);
   app.use(createSessionMiddleware(deps.config));
   app.use(createAdminGuard({ prisma: deps.prisma, config: deps.config, sessionSecret: deps.sessionSecret }));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));

@@ -2,7 +2,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
-import { createApp, type CreateAppOptions } from './app.ts';
+import { createRequestListener, type CreateAppOptions } from './app.ts';
 import type { AppDeps } from './deps.ts';
 import { attachUpgradeHandlers, type UpgradeHandler } from './routes/index.ts';
 
@@ -25,8 +25,8 @@ export interface RunningServer {
 }
 
 export async function startServer(deps: AppDeps, options: StartServerOptions = {}): Promise<RunningServer> {
-  const app = createApp(deps, options);
-  const server = http.createServer(app);
+  const { app, listener } = createRequestListener(deps, options);
+  const server = http.createServer(listener);
   // Slightly above common load balancer idle timeouts, so the balancer closes idle sockets first.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;

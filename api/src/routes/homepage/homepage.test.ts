@@ -1,19 +1,24 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Router } from 'express';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FeaturedBusinesses, HomepageData } from '../../../../common/api/public.ts';
 import { withTransaction } from '../../../../platform/db/pool.ts';
 import { writeBusinessBatch } from '../../../../platform/db/business-writer.ts';
 import { buildBusiness, reindexDirectory, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
 import { startTestApi } from '../../test/api-harness.ts';
+import { routers } from '../index.ts';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 
 describe('home page reads', () => {
   let api: Api;
+  // Requests that reached the Express app (a router in front of all the others counts them).
+  const reachedApp: string[] = [];
+  const countRequests = () => Router().use((req, _res, next) => (reachedApp.push(req.originalUrl), next()));
 
   before(async () => {
-    api = await startTestApi({ withAdmin: false });
+    api = await startTestApi({ withAdmin: false, routers: [countRequests, ...routers] });
     const rows = [
       ...Array.from({ length: 6 }, (_, n) => buildBusiness({ city: 'London', countryCode: 'GB', country: 'United Kingdom', category: 'Pub', rating: 3 + n / 10 })),
       ...Array.from({ length: 4 }, () => buildBusiness({ city: 'Toronto', countryCode: 'CA', country: 'Canada', category: 'Cafe' })),
@@ -57,6 +62,39 @@ describe('home page reads', () => {
     assert.equal(byEtag.status, 304);
     const byDate = await api.request('/api/featured-businesses', { headers: { 'if-modified-since': lastModified, 'cache-control': 'max-age=0' } });
     assert.equal(byDate.status, 304);
+  });
+
+  test('a cached answer goes out without reaching the app, with the same status, headers and body', async () => {
+    const url = '/api/featured-businesses?hit=1'; // over 1 KB, so it has a gzip form
+    const HEADERS = ['content-type', 'content-length', 'content-encoding', 'cache-control', 'etag', 'last-modified', 'vary', 'x-content-type-options'];
+    const headersOf = (response: Response) => Object.fromEntries(HEADERS.map((name) => [name, response.headers.get(name)]));
+    const plain = { 'accept-encoding': 'identity' };
+    const built = await api.request(url, { headers: plain });
+    const builtBody = await built.text();
+    const builtZipped = await api.request(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    assert.equal(builtZipped.headers.get('content-encoding'), 'gzip');
+    assert.equal(reachedApp.filter((seen) => seen === url).length, 1);
+
+    const hit = await api.request(url, { headers: plain });
+    assert.equal(hit.status, 200);
+    assert.deepEqual(headersOf(hit), headersOf(built));
+    assert.equal(hit.headers.get('x-content-type-options'), 'nosniff');
+    assert.equal(await hit.text(), builtBody);
+    const head = await api.request(url, { method: 'HEAD', headers: plain });
+    assert.equal(head.status, 200);
+    assert.equal(head.headers.get('content-length'), String(Buffer.byteLength(builtBody)));
+    assert.equal(await head.text(), '');
+    const zipped = await api.request(url, { headers: { 'accept-encoding': 'br, gzip' } });
+    assert.deepEqual(headersOf(zipped), headersOf(builtZipped));
+    assert.equal(await zipped.text(), builtBody);
+    const refused = await api.request(url, { headers: { 'accept-encoding': 'gzip;q=0' } });
+    assert.equal(refused.headers.get('content-encoding'), null);
+    // fetch adds Cache-Control: no-cache to a conditional request unless it carries one of its own.
+    const revalidated = await api.request(url, { headers: { 'if-none-match': built.headers.get('etag')!, 'cache-control': 'max-age=0' } });
+    assert.equal(revalidated.status, 304);
+    const reloaded = await api.request(url, { headers: { 'if-none-match': built.headers.get('etag')!, 'cache-control': 'no-cache' } });
+    assert.equal(reloaded.status, 200);
+    assert.equal(reachedApp.filter((seen) => seen === url).length, 1, 'every later request was answered from the cache');
   });
 
   test('the cached answer is replaced once the indexer publishes new data', async () => {
