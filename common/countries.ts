@@ -45,10 +45,19 @@ export function isCountryCode(code: string): boolean {
   return CODE_SET.has(code);
 }
 
+/** Names already asked for: Intl.DisplayNames.of is an ICU lookup, and hot API paths name countries. */
+const NAMES = new Map<string, string>();
+
 /** English country name for an alpha-2 code (any case); the code itself when unknown. */
 export function countryName(code: string): string {
   const upper = code.toUpperCase();
-  return CODE_SET.has(upper) ? displayNames.of(upper)! : upper;
+  if (!CODE_SET.has(upper)) return upper;
+  let name = NAMES.get(upper);
+  if (name === undefined) {
+    name = displayNames.of(upper)!;
+    NAMES.set(upper, name);
+  }
+  return name;
 }
 
 /** The country route slug: /countries/{slug}. */
