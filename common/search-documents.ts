@@ -20,13 +20,13 @@
  * How the API serves the spec's reads (visitor-side.md §7):
  * - GET /api/homepage-data and GET /api/featured-businesses: `getDocument('home')` on the home index.
  * - GET /api/categories[?letter=X]: categories index, `filter: letter = "X"`, `sort: ['count:desc']`.
- * - GET /api/categories/{slug}: `getDocument(categoryDocumentId(slug))` on categories (404 when absent)
- *   + businesses search `filter: categorySlug = "{slug}" AND isApproved = true`, page/hitsPerPage 12.
+ * - GET /api/categories/{slug}: one multi-search: categories `filter: slug = "{slug}"` (404 when absent)
+ *   + businesses `filter: categorySlug = "{slug}" AND isApproved = true`, page/hitsPerPage 12.
  * - GET /api/countries: countries index sorted by `businessCount:desc` (at most ~250 documents).
  * - GET /api/countries/{slug}: countries `filter: slug = "{slug}"` (limit 1).
  * - GET /api/cities[?letter=X]: cities index (`filter: letter = "X"`, `sort: ['businessCount:desc']`).
- * - GET /api/cities/{cc}/{citySlug}: `getDocument(cityDocumentId(cc, citySlug))` + businesses search
- *   `filter: countryCode = "CC" AND citySlug = "{slug}" AND isApproved = true`.
+ * - GET /api/cities/{cc}/{citySlug}: one multi-search: cities `filter: countryCode = "CC" AND citySlug =
+ *   "{slug}"` + businesses `filter: countryCode = "CC" AND citySlug = "{slug}" AND isApproved = true`.
  * - GET /api/businesses/{slug}: businesses `filter: slug = "{slug}"`; the spec's fallback (slug minus
  *   the 6-character suffix) is `filter: slugBase = "{stripped}"`.
  * - GET /api/businesses?page=N: businesses `filter: isApproved = true`, `sort: ['createdAt:desc']`,

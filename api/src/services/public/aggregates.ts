@@ -12,13 +12,7 @@ import type {
   CountrySummary,
 } from '../../../../common/api/public.ts';
 import { countryName } from '../../../../common/countries.ts';
-import {
-  categoryDocumentId,
-  cityDocumentId,
-  type CategoryDocument,
-  type CityDocument,
-  type CountryDocument,
-} from '../../../../common/search-documents.ts';
+import type { CategoryDocument, CityDocument, CountryDocument } from '../../../../common/search-documents.ts';
 import { AppError } from '../../errors.ts';
 import {
   presentCategoryCount,
@@ -27,21 +21,34 @@ import {
   presentCountryCount,
   presentCountrySummary,
 } from '../../presenters/public-aggregates.ts';
-import { pageInfo, searchBusinessPage } from './businesses.ts';
-import { filterValue, isDocumentNotFound, readSearch, type SearchReader } from './search-reader.ts';
+import { businessPageQuery, pageInfo, presentBusinessPage, type BusinessPageOptions } from './businesses.ts';
+import { filterValue, readSearch, uidOf, type SearchReader } from './search-reader.ts';
 
 /** Every aggregate list is small (hundreds to tens of thousands); one read returns it whole. */
 const WHOLE_LIST = 1_000_000;
 /** The pages under a category or city stop where Meilisearch's maxTotalHits does. */
 const MAX_PAGE_HITS = 1_000_000;
 
-async function getOptionalDocument<T extends Record<string, unknown>>(reader: SearchReader, kind: 'categories' | 'cities', id: string): Promise<T | null> {
-  try {
-    return await readSearch(() => reader.index<T>(kind).getDocument<T>(id));
-  } catch (error) {
-    if (isDocumentNotFound(error)) return null;
-    throw error;
-  }
+/**
+ * An aggregate document (the page's header: name, counts, top lists) and a page of its businesses in
+ * one multi-search: one round trip to Meilisearch instead of two.
+ */
+async function readDetailWithBusinesses<T extends object>(
+  reader: SearchReader,
+  kind: 'categories' | 'cities',
+  filter: string,
+  businesses: BusinessPageOptions,
+): Promise<{ found: T | undefined; list: ReturnType<typeof presentBusinessPage> }> {
+  const { results } = await readSearch(() =>
+    reader.meili.multiSearch({
+      queries: [
+        { indexUid: uidOf(reader, kind), filter, limit: 1 },
+        { indexUid: uidOf(reader, 'businesses'), ...businessPageQuery(businesses) },
+      ],
+    }),
+  );
+  // The documents are the indexer's shapes (common/search-documents.ts).
+  return { found: results[0].hits[0] as T | undefined, list: presentBusinessPage(results[1] as unknown as Parameters<typeof presentBusinessPage>[0]) };
 }
 
 /**
@@ -87,10 +94,12 @@ export async function listCategories(options: { reader: SearchReader; letter?: s
 export async function getCategoryDetail(options: { reader: SearchReader; slug: string; page: number; limit: number }): Promise<CategoryDetail> {
   const { reader, slug, limit } = options;
   const page = clampPage(options.page, limit);
-  const [category, list] = await Promise.all([
-    getOptionalDocument<CategoryDocument & Record<string, unknown>>(reader, 'categories', categoryDocumentId(slug)),
-    searchBusinessPage({ reader, filter: `categorySlug = ${filterValue(slug)}`, page, perPage: limit, sort: ['rating:desc', 'reviewCount:desc'] }),
-  ]);
+  const { found: category, list } = await readDetailWithBusinesses<CategoryDocument>(reader, 'categories', `slug = ${filterValue(slug)}`, {
+    filter: `categorySlug = ${filterValue(slug)}`,
+    page,
+    perPage: limit,
+    sort: ['rating:desc', 'reviewCount:desc'],
+  });
   if (!category) throw new AppError('not_found', 'Category not found');
   return {
     category: category.category,
@@ -158,16 +167,13 @@ export async function getCityDetail(options: {
   const countryCode = options.countryCode.toUpperCase();
   const citySlug = options.citySlug.toLowerCase();
   const page = clampPage(options.page, limit);
-  const [city, list] = await Promise.all([
-    getOptionalDocument<CityDocument & Record<string, unknown>>(reader, 'cities', cityDocumentId(countryCode, citySlug)),
-    searchBusinessPage({
-      reader,
-      filter: `countryCode = ${filterValue(countryCode)} AND citySlug = ${filterValue(citySlug)}`,
-      page,
-      perPage: limit,
-      sort: ['rating:desc', 'reviewCount:desc'],
-    }),
-  ]);
+  const inCity = `countryCode = ${filterValue(countryCode)} AND citySlug = ${filterValue(citySlug)}`;
+  const { found: city, list } = await readDetailWithBusinesses<CityDocument>(reader, 'cities', inCity, {
+    filter: inCity,
+    page,
+    perPage: limit,
+    sort: ['rating:desc', 'reviewCount:desc'],
+  });
   if (!city) throw new AppError('not_found', 'City not found');
   return {
     city: city.city,

@@ -25,24 +25,32 @@ export function pageInfo(options: { page: number; perPage: number; totalCount: n
   };
 }
 
-/** A page of approved businesses matching `filter` (placeholder search, best first). */
-export async function searchBusinessPage(options: {
-  reader: SearchReader;
+export interface BusinessPageOptions {
   filter: string;
   page: number;
   perPage: number;
   sort?: string[];
-}): Promise<{ businesses: BusinessListItem[]; totalCount: number }> {
-  const result = await readSearch(() =>
-    options.reader.index<BusinessListDocument>('businesses').search(null, {
-      filter: `isApproved = true AND (${options.filter})`,
-      sort: options.sort,
-      page: options.page,
-      hitsPerPage: options.perPage,
-      attributesToRetrieve: [...LIST_ATTRIBUTES],
-    }),
-  );
-  return { businesses: result.hits.map(presentBusinessListItem), totalCount: result.totalHits };
+}
+
+/** The search for a page of approved businesses matching `filter` (placeholder search, best first). */
+export function businessPageQuery(options: BusinessPageOptions) {
+  return {
+    filter: `isApproved = true AND (${options.filter})`,
+    sort: options.sort,
+    page: options.page,
+    hitsPerPage: options.perPage,
+    attributesToRetrieve: [...LIST_ATTRIBUTES],
+  };
+}
+
+export function presentBusinessPage(result: { hits: BusinessListDocument[]; totalHits?: number }): { businesses: BusinessListItem[]; totalCount: number } {
+  return { businesses: result.hits.map(presentBusinessListItem), totalCount: result.totalHits ?? 0 };
+}
+
+/** A page of approved businesses matching `filter`. */
+export async function searchBusinessPage(options: BusinessPageOptions & { reader: SearchReader }): Promise<{ businesses: BusinessListItem[]; totalCount: number }> {
+  const result = await readSearch(() => options.reader.index<BusinessListDocument>('businesses').search(null, businessPageQuery(options)));
+  return presentBusinessPage(result);
 }
 
 /**
