@@ -7,7 +7,7 @@ import type { Logger } from '../../../../platform/logger.ts';
 import { AppError } from '../../errors.ts';
 import { LIST_ATTRIBUTES, presentBusinessDetail, presentBusinessListItem, type BusinessListDocument } from '../../presenters/public-business.ts';
 import { findApprovedBusinessInDatabase } from './business-fallback.ts';
-import { filterValue, readSearch, type SearchReader } from './search-reader.ts';
+import { filterValue, readSearch, uidOf, type SearchReader } from './search-reader.ts';
 
 export const BUSINESSES_PER_PAGE = 20;
 export const MAX_BUSINESS_PAGES = 100;
@@ -59,19 +59,25 @@ export async function searchBusinessPage(options: BusinessPageOptions & { reader
  */
 export async function listBusinessesPage(options: { reader: SearchReader; page: number }): Promise<BusinessPage> {
   const { reader, page } = options;
-  const [result, home] = await Promise.all([
-    readSearch(() =>
-      reader.index<BusinessListDocument>('businesses').search(null, {
-        filter: 'isApproved = true',
-        sort: ['createdAt:desc', 'id:desc'],
-        offset: (page - 1) * BUSINESSES_PER_PAGE,
-        limit: BUSINESSES_PER_PAGE,
-        attributesToRetrieve: [...LIST_ATTRIBUTES],
-      }),
-    ),
-    readSearch(() => reader.index<HomeDocument>('home').getDocument(HOME_DOCUMENT_ID, { fields: ['totals'] })).catch(() => null),
-  ]);
-  const totalCount = home?.totals.businesses ?? result.estimatedTotalHits;
+  // One multi-search: the page, and the home document's totals (the index holds that one document).
+  const { results } = await readSearch(() =>
+    reader.meili.multiSearch({
+      queries: [
+        {
+          indexUid: uidOf(reader, 'businesses'),
+          filter: 'isApproved = true',
+          sort: ['createdAt:desc', 'id:desc'],
+          offset: (page - 1) * BUSINESSES_PER_PAGE,
+          limit: BUSINESSES_PER_PAGE,
+          attributesToRetrieve: [...LIST_ATTRIBUTES],
+        },
+        { indexUid: uidOf(reader, 'home'), limit: 1, attributesToRetrieve: ['id', 'totals'] },
+      ],
+    }),
+  );
+  const result = results[0] as unknown as { hits: BusinessListDocument[]; estimatedTotalHits?: number };
+  const home = (results[1].hits as unknown as Array<Pick<HomeDocument, 'id' | 'totals'>>).find((document) => document.id === HOME_DOCUMENT_ID);
+  const totalCount = home?.totals.businesses ?? result.estimatedTotalHits ?? 0;
   return {
     businesses: result.hits.map(presentBusinessListItem),
     ...pageInfo({ page, perPage: BUSINESSES_PER_PAGE, totalCount, maxPages: MAX_BUSINESS_PAGES }),
