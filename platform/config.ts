@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_MAX_INDEXING_MEMORY } from './runtime/embedded-meilisearch.ts';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -42,6 +43,11 @@ const EnvSchema = z
       .max(40)
       .default('directory_'),
     EMBEDDED_MEILI_PORT: port.default(7700),
+    /** The embedded Meilisearch's indexing memory limit (platform/runtime/embedded-meilisearch.ts). */
+    MEILI_MAX_INDEXING_MEMORY: z
+      .string()
+      .regex(/^\d+(\.\d+)?\s?(B|KB|KiB|MB|MiB|GB|GiB|TB|TiB)$/, 'must be a size such as 1GiB or 512MiB')
+      .default(DEFAULT_MAX_INDEXING_MEMORY),
 
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ADMIN_USERNAME: z
@@ -85,6 +91,7 @@ export interface Config {
   meiliMasterKey?: string;
   meiliIndexPrefix: string;
   embeddedMeiliPort: number;
+  meiliMaxIndexingMemory: string;
   sessionSecret?: string;
   adminUsername: string;
   adminPassword?: string;
@@ -131,6 +138,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     meiliMasterKey: env.MEILI_MASTER_KEY,
     meiliIndexPrefix: env.MEILI_INDEX_PREFIX,
     embeddedMeiliPort: env.EMBEDDED_MEILI_PORT,
+    meiliMaxIndexingMemory: env.MEILI_MAX_INDEXING_MEMORY,
     sessionSecret: env.SESSION_SECRET,
     adminUsername: env.ADMIN_USERNAME,
     adminPassword: env.ADMIN_PASSWORD,

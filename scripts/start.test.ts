@@ -61,6 +61,16 @@ async function serverPidsUsing(dataDir: string): Promise<number[]> {
   return pids;
 }
 
+/** The NUL-separated command line of the Meilisearch serving `dataDir`. */
+async function meilisearchCommandLine(dataDir: string): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  for (const pid of await serverPidsUsing(dataDir)) {
+    const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    if (commandLine.includes('meilisearch') && commandLine.includes('--db-path')) return commandLine;
+  }
+  throw new Error(`no Meilisearch runs from ${dataDir}`);
+}
+
 /** The pid of a direct child of `parent` whose command line contains `script`. */
 async function childPid(parent: number, script: string): Promise<number> {
   const { readdir, readFile } = await import('node:fs/promises');
@@ -130,6 +140,8 @@ describe('npm start', () => {
     assert.equal(login.status, 200, 'the printed password signs in');
 
     assert.ok((await serverPidsUsing(dataDir)).length >= 2, 'postgres and meilisearch run from the data directory');
+    // Meilisearch's default indexing memory (2/3 of RAM) made every single update take seconds.
+    assert.match(await meilisearchCommandLine(dataDir), /--max-indexing-memory\x001GiB\x00/);
     run.child.kill('SIGINT');
     assert.equal(await run.exited, 0);
     assert.deepEqual(await serverPidsUsing(dataDir), [], 'no postgres or meilisearch process remains');
@@ -240,5 +252,8 @@ describe('npm start', () => {
     const missingKey = runStart({ ...env, MEILI_URL: 'http://127.0.0.1:1' });
     assert.equal(await missingKey.exited, 1);
     assert.match(missingKey.output(), /MEILI_MASTER_KEY is required when MEILI_URL is set/);
+    const badMemory = runStart({ ...env, MEILI_MAX_INDEXING_MEMORY: 'lots' });
+    assert.equal(await badMemory.exited, 1);
+    assert.match(badMemory.output(), /MEILI_MAX_INDEXING_MEMORY must be a size such as 1GiB or 512MiB/);
   });
 });

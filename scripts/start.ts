@@ -112,7 +112,7 @@ async function resolveServers(config: Config): Promise<Resolved> {
   if (!meiliUrl) {
     meiliMasterKey = secrets!.meiliMasterKey;
     log.info(`starting embedded Meilisearch on 127.0.0.1:${config.embeddedMeiliPort}`);
-    const meili: RunningMeilisearch = await startEmbeddedMeilisearch({ dataDir: config.dataDir, port: config.embeddedMeiliPort, masterKey: meiliMasterKey });
+    const meili: RunningMeilisearch = await startEmbeddedMeilisearch({ dataDir: config.dataDir, port: config.embeddedMeiliPort, masterKey: meiliMasterKey, maxIndexingMemory: config.meiliMaxIndexingMemory });
     cleanups.push(() => meili.stop());
     meiliUrl = meili.url;
   }
