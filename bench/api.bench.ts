@@ -7,6 +7,8 @@
  * Meilisearch), and drives each read call with autocannon at C connections (default 50). For each call it
  * also sends the main Meilisearch query of that call straight to Meilisearch, so the API's overhead is
  * a ratio. Prints requests/s, p50, p95, p99 per call. Nothing is left behind.
+ * `--only <text>` runs only the calls whose name contains it. With API_PROF=1 in the environment each API
+ * process writes a V8 CPU profile to /tmp/prof (where an uncached call's time goes).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
