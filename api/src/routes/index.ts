@@ -23,6 +23,7 @@ import { createContactRouter } from './contact/contact.router.ts';
 import { createCountriesRouter } from './countries/countries.router.ts';
 import { createFeaturedRouter } from './featured/featured.router.ts';
 import { createHomepageRouter } from './homepage/homepage.router.ts';
+import { createIndexerStatusRouter } from './indexer-status/indexer-status.router.ts';
 import { createOpenApiRouter } from './openapi/openapi.router.ts';
 import { createSearchRouter } from './search/search.router.ts';
 import { createSiteSettingsRouter } from './site-settings/site-settings.router.ts';
@@ -37,7 +38,9 @@ export const routers: RouterFactory[] = [createHealthRouter, createAdminAuthRout
   createAdvertisementsRouter, createHomepageRouter, createFeaturedRouter, createBusinessesRouter, createCategoriesRouter,
   createCountriesRouter, createCitiesRouter, createSearchRouter, createSiteSettingsRouter, createContactRouter, createOpenApiRouter,
   // Spreadsheet import (issue 3).
-  createUploadsRouter];
+  createUploadsRouter,
+  // Search index health (issue 4).
+  createIndexerStatusRouter];
 
 /**
  * Mounted after the JSON 404 for unknown /api paths: the place for the frontend's server-side
