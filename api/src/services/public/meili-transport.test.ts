@@ -22,6 +22,7 @@ describe('the API transport to Meilisearch', () => {
           return;
         }
         if (req.url === '/broken') return void res.writeHead(502).end('<html>bad gateway</html>');
+        if (req.url === '/odd') return void res.writeHead(999, { 'content-type': 'application/json' }).end('{"message":"?"}');
         res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ hits: [{ id: 1 }], echo: body }));
       });
     });
@@ -54,6 +55,10 @@ describe('the API transport to Meilisearch', () => {
 
   test('an answer that is not JSON is a clear error, not a parse exception', async () => {
     await assert.rejects(transport(`${base}/broken`), /Meilisearch answered 502 with a body that is not JSON/);
+  });
+
+  test('a status outside HTTP\'s error range is a clear error, not a crash', async () => {
+    await assert.rejects(transport(`${base}/odd`), /Meilisearch answered with status 999/);
   });
 
   test('a Meilisearch that never answers is given up after the timeout', async () => {

@@ -39,10 +39,17 @@ export function createMeiliTransport(options: { timeoutMs: number; maxSockets: n
             reject(new Error(`Meilisearch answered ${status} with a body that is not JSON`));
             return;
           }
-          if (status >= 200 && status < 300) resolve(parsed);
+          if (status >= 200 && status < 300) {
+            resolve(parsed);
+            return;
+          }
           // The same error the client throws on its own transport: callers tell "document not found"
-          // and "index not found" apart by its code.
-          else reject(new MeilisearchApiError(new Response(null, { status, statusText: response.statusMessage }), parsed as never));
+          // and "index not found" apart by its code. (A status a Response cannot carry is a plain error.)
+          try {
+            reject(new MeilisearchApiError(new Response(null, { status, statusText: response.statusMessage }), parsed as never));
+          } catch {
+            reject(new Error(`Meilisearch answered with status ${status}`));
+          }
         });
       });
       request.setTimeout(options.timeoutMs, () => request.destroy(new Error(`Meilisearch did not answer within ${options.timeoutMs} ms`)));
