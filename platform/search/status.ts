@@ -5,7 +5,7 @@
  */
 import type { Meilisearch } from 'meilisearch';
 import type { Pool } from '../db/pool.ts';
-import { INDEX_KINDS, indexUid, type IndexKind } from './client.ts';
+import { INDEX_KINDS, indexUid, meiliApiError, type IndexKind } from './client.ts';
 import { STATE_KEYS, settingsVersion } from './settings.ts';
 
 export interface IndexStatus {
@@ -62,8 +62,7 @@ export async function getIndexerStatus({ pool, meili, prefix }: { pool: Pool; me
         documents = stats.numberOfDocuments;
         isIndexing = stats.isIndexing;
       } catch (error) {
-        const code = (error as { cause?: { code?: string } }).cause?.code;
-        if (code !== 'index_not_found') {
+        if (meiliApiError(error)?.cause?.code !== 'index_not_found') {
           reachable = false;
           meiliError = (error as Error).message;
         }

@@ -43,4 +43,12 @@ describe('GET /api/admin/indexer-status', () => {
     assert.ok(status.outbox.lagSeconds >= 1, `lag ${status.outbox.lagSeconds} s`);
     assert.equal(status.indexes.businesses.documents, 5, 'not in search until an indexer drains it');
   });
+
+  test('an index that does not exist yet is reported as missing, not as Meilisearch unreachable', async () => {
+    await api.meili.deleteIndex(`${api.config.meiliIndexPrefix}home`).waitTask();
+    const status = (await (await api.request('/api/admin/indexer-status', { headers: { cookie } })).json()) as IndexerStatus;
+    assert.equal(status.indexes.home.documents, null);
+    assert.deepEqual(status.meilisearch, { reachable: true, error: null });
+    assert.equal(status.indexes.businesses.documents, 5);
+  });
 });

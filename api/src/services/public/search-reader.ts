@@ -3,9 +3,9 @@
  * Meilisearch is down or slow the caller gets a 503 JSON answer in about a second, never a hang.
  * Only the indexer writes these indexes (DESIGN §1).
  */
-import { Meilisearch, MeilisearchApiError, MeilisearchRequestError, type Index, type RecordAny } from 'meilisearch';
+import { Meilisearch, type Index, type RecordAny } from 'meilisearch';
 import type { Config } from '../../../../platform/config.ts';
-import { indexUid, type IndexKind } from '../../../../platform/search/client.ts';
+import { indexUid, meiliApiError, type IndexKind } from '../../../../platform/search/client.ts';
 import { createLogger } from '../../../../platform/logger.ts';
 import { AppError } from '../../errors.ts';
 import { createMeiliTransport } from './meili-transport.ts';
@@ -51,17 +51,6 @@ export function createSearchReader(config: Pick<Config, 'meiliUrl' | 'meiliMaste
     index: <T extends RecordAny>(kind: IndexKind | string) =>
       meili.index<T>(kind.startsWith(config.meiliIndexPrefix) ? kind : `${config.meiliIndexPrefix}${kind}`),
   };
-}
-
-/**
- * Meilisearch's own error answer (4xx/5xx with a code) behind `error`, if that is what it is. The client
- * wraps whatever its transport throws in a MeilisearchRequestError, so the transport's
- * MeilisearchApiError (meili-transport.ts) arrives as that error's cause.
- */
-export function meiliApiError(error: unknown): MeilisearchApiError | undefined {
-  if (error instanceof MeilisearchApiError) return error;
-  if (error instanceof MeilisearchRequestError && error.cause instanceof MeilisearchApiError) return error.cause;
-  return undefined;
 }
 
 export function isDocumentNotFound(error: unknown): boolean {
