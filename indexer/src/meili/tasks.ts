@@ -4,7 +4,7 @@
  */
 import type { EnqueuedTask, Meilisearch, Task } from 'meilisearch';
 import { INDEX_SETTINGS } from '../../../platform/search/settings.ts';
-import type { IndexKind } from '../../../platform/search/client.ts';
+import { meiliApiError, type IndexKind } from '../../../platform/search/client.ts';
 
 export class TaskFailedError extends Error {
   constructor(readonly task: Task) {
@@ -50,7 +50,7 @@ export async function indexExists(meili: Meilisearch, uid: string): Promise<bool
     await meili.getRawIndex(uid);
     return true;
   } catch (error) {
-    if ((error as { cause?: { code?: string } }).cause?.code === 'index_not_found') return false;
+    if (meiliApiError(error)?.cause?.code === 'index_not_found') return false;
     throw error;
   }
 }
