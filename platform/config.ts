@@ -4,7 +4,16 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_MAX_INDEXING_MEMORY } from './runtime/embedded-meilisearch.ts';
+
+/**
+ * Meilisearch's indexing memory limit. Its default, two thirds of the machine's RAM, makes every
+ * indexing task, even a one-document update, start by zero-filling a buffer of 5% of that limit
+ * (~800 MB on a 24 GiB machine): single updates took 0.2-3.5 s at 1,000,000 documents (p95 2.7 s).
+ * With 1 GiB the buffer is ~51 MB and the same updates take p50 94 ms / p95 0.34-0.46 s; a full
+ * build of 1,000,000 documents was no slower (194 s vs 201 s) and peaked at 3.8 GB instead of 6.1 GB
+ * (docs/performance.md, Indexer). Used by the embedded Meilisearch (platform/runtime/embedded-meilisearch.ts).
+ */
+export const DEFAULT_MAX_INDEXING_MEMORY = '1GiB';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -148,8 +148,9 @@ describe('npm start', () => {
   });
 
   test('a second start reuses the data: no new password, no re-seed, same rows', async () => {
-    const run = runStart(env);
+    const run = runStart({ ...env, MEILI_MAX_INDEXING_MEMORY: '768MiB' });
     await waitFor(run, /ready at/, 90_000);
+    assert.match(await meilisearchCommandLine(dataDir), /--max-indexing-memory\x00768MiB\x00/, 'the setting reaches Meilisearch');
     assert.doesNotMatch(run.output(), /generated password/i);
     assert.doesNotMatch(run.output(), /demo businesses/);
     const secrets = JSON.parse(await (await import('node:fs/promises')).readFile(path.join(dataDir, 'secrets.json'), 'utf8'));

@@ -83,6 +83,12 @@ describe('error responses', () => {
     await expectJsonError(await api.request('/api/no-such-thing', { method: 'DELETE', headers: { cookie } }), 404, 'not_found');
   });
 
+  test('every answer, built by the app or not, tells browsers not to sniff its type', async () => {
+    assert.equal((await api.request('/api/no-such-thing')).headers.get('x-content-type-options'), 'nosniff');
+    assert.equal((await api.request('/healthz')).headers.get('x-content-type-options'), 'nosniff');
+    assert.equal((await api.request('/')).headers.get('x-content-type-options'), 'nosniff');
+  });
+
   test('an unexpected error is a generic 500, logged but not shown', async () => {
     for (const path of ['/api/test-only/crash', '/api/test-only/crash-async']) {
       const body = await expectJsonError(await api.request(path), 500, 'internal_error');

@@ -36,7 +36,14 @@ export function createRequestListener(appDeps: AppDeps, options: CreateAppOption
   const deps = resolveRouteDeps(appDeps, createLogger);
   const app = buildApp(deps, options);
   const { cache } = getPublicContext(deps);
-  return { app, listener: (req, res) => cache.serveHits(req, res, () => app(req, res)) };
+  return {
+    app,
+    listener: (req, res) => {
+      // Every answer, cached or built, JSON or page.
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+      cache.serveHits(req, res, () => app(req, res));
+    },
+  };
 }
 
 function buildApp(deps: RouteDeps, options: CreateAppOptions): express.Express {
@@ -50,10 +57,6 @@ function buildApp(deps: RouteDeps, options: CreateAppOptions): express.Express {
   // and walk around the login rate limit.
   app.set('trust proxy', deps.config.trustProxy ? 1 : false);
 
-  app.use((_req, res, next) => {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    next();
-  });
   app.use(createSessionMiddleware(deps.config));
   app.use(createAdminGuard({ prisma: deps.prisma, config: deps.config, sessionSecret: deps.sessionSecret }));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));

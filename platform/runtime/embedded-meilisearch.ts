@@ -8,6 +8,7 @@ import { constants } from 'node:fs';
 import { access, chmod, copyFile, mkdir, readFile, writeFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { DEFAULT_MAX_INDEXING_MEMORY } from '../config.ts';
 import { assertPortFree } from './ports.ts';
 import { isProcessAlive, processCommandLine, stopChild, waitForExit } from './processes.ts';
 import { SetupError } from './setup-error.ts';
@@ -21,15 +22,6 @@ export interface EmbeddedMeilisearchOptions {
   log?: (line: string) => void;
 }
 
-/**
- * Meilisearch's indexing memory limit. Its default, two thirds of the machine's RAM, makes every
- * indexing task, even a one-document update, start by zero-filling a buffer of 5% of that limit
- * (~800 MB on a 24 GiB machine): single updates took 0.2-3.5 s at 1,000,000 documents (p95 2.7 s).
- * With 1 GiB the buffer is ~51 MB and the same updates take p50 94 ms / p95 0.34-0.46 s; a full
- * build of 1,000,000 documents was no slower (194 s vs 201 s) and peaked at 3.8 GB instead of 6.1 GB
- * (docs/performance.md, Indexer).
- */
-export const DEFAULT_MAX_INDEXING_MEMORY = '1GiB';
 
 export interface RunningMeilisearch {
   url: string;

@@ -39,9 +39,9 @@ export interface ResponseCache {
   /**
    * For the HTTP server's request listener, in front of Express: answers a GET or HEAD whose URL has a
    * fresh entry on the bare node request, and calls `next` for anything else (the routers, whose `json`
-   * handlers fill the cache). A hit answered here costs no Express work at all: a 6 KB answer went from
-   * ~7,000 to ~23,000 req/s at 50 connections on this 2-core machine (.scratch-style probe), which is
-   * what keeps a cached call's p95 low under load.
+   * handlers fill the cache). A hit answered here costs no Express work at all: bench:api at 1,000,000
+   * businesses, 50 connections, cached homepage-data went from 4,664 to 41,309 req/s and its p95 from
+   * 20.5 to 2.2 ms (docs/performance.md), which is what keeps a cached call's p95 low under load.
    */
   serveHits(req: IncomingMessage, res: ServerResponse, next: () => void): void;
   /**
@@ -94,9 +94,14 @@ export function createResponseCache(versions: DataVersionTracker, options: { isE
     while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   }
 
+  /** The entry under `key` if it was built from `version` and has not expired. */
+  function liveEntry(key: string, version: string): Entry | undefined {
+    const entry = isEnabled ? entries.get(key) : undefined;
+    return entry && entry.version === version && entry.expiresAt > Date.now() ? entry : undefined;
+  }
+
   /** Writes `entry` on the bare node response, so the Express path and the early path answer alike. */
   function send(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
-    res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cache-Control', `public, max-age=${entry.maxAgeSeconds}`);
     res.setHeader('ETag', entry.etag);
     res.setHeader('Last-Modified', entry.lastModified);
@@ -119,8 +124,8 @@ export function createResponseCache(versions: DataVersionTracker, options: { isE
       return async (req, res) => {
         const key = req.originalUrl;
         const version = await versions.current();
-        const cached = entries.get(key);
-        if (isEnabled && cached && cached.version === version && cached.expiresAt > Date.now()) {
+        const cached = liveEntry(key, version);
+        if (cached) {
           send(req, res, cached);
           return;
         }
@@ -149,11 +154,11 @@ export function createResponseCache(versions: DataVersionTracker, options: { isE
       };
     },
     serveHits(req, res, next) {
-      if (!isEnabled || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-      const cached = entries.get(req.url ?? '');
-      if (!cached) return next();
+      const key = req.url ?? '';
+      if (!isEnabled || (req.method !== 'GET' && req.method !== 'HEAD') || !entries.has(key)) return next();
       versions.current().then((version) => {
-        if (cached.version === version && cached.expiresAt > Date.now()) send(req, res, cached);
+        const cached = liveEntry(key, version);
+        if (cached) send(req, res, cached);
         else next();
       }, next);
     },

@@ -62,6 +62,8 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
 const facetLabels = new Map<string, string>();
 const MAX_FACET_LABELS = 20_000;
 
+const labelKey = (prefix: string, kind: 'category' | 'city', slug: string) => `${prefix}\n${kind}\n${slug}`;
+
 function rememberLabel(key: string, label: string): void {
   if (facetLabels.size >= MAX_FACET_LABELS) facetLabels.delete(facetLabels.keys().next().value!);
   facetLabels.set(key, label);
@@ -80,8 +82,8 @@ async function labelFacets(
   const cities = top('citySlug');
   const categoryNames = new Map(hits.filter((hit) => hit.categorySlug && hit.category).map((hit) => [hit.categorySlug!, hit.category!]));
   const cityNames = new Map(hits.filter((hit) => hit.citySlug && hit.city).map((hit) => [hit.citySlug!, hit.city!]));
-  const known = (names: Map<string, string>, kind: string, slug: string) => {
-    const label = names.get(slug) ?? facetLabels.get(`${reader.prefix}\n${kind}\n${slug}`);
+  const known = (names: Map<string, string>, kind: 'category' | 'city', slug: string) => {
+    const label = names.get(slug) ?? facetLabels.get(labelKey(reader.prefix, kind, slug));
     if (label !== undefined) names.set(slug, label);
     return label !== undefined;
   };
@@ -106,8 +108,8 @@ async function labelFacets(
         }),
       ).then(({ hits: found }) => found.forEach((doc) => cityNames.has(doc.citySlug) || cityNames.set(doc.citySlug, doc.city))),
   ]);
-  for (const [slug, label] of categoryNames) rememberLabel(`${reader.prefix}\ncategory\n${slug}`, label);
-  for (const [slug, label] of cityNames) rememberLabel(`${reader.prefix}\ncity\n${slug}`, label);
+  for (const [slug, label] of categoryNames) rememberLabel(labelKey(reader.prefix, 'category', slug), label);
+  for (const [slug, label] of cityNames) rememberLabel(labelKey(reader.prefix, 'city', slug), label);
   return {
     category: categories.map(([value, count]) => ({ value, label: categoryNames.get(value) ?? value, count })),
     city: cities.map(([value, count]) => ({ value, label: cityNames.get(value) ?? value, count })),
