@@ -246,59 +246,91 @@ const utf8 = new TextEncoder();
 let bytesPerRow = 1024;
 
 /**
+ * Encodes rows for COPY one at a time, as they arrive (the importer adds each row as soon as it is
+ * validated, so the row object dies young instead of waiting in a list of 500 for the batch to fill up,
+ * which made the parse worker's garbage collector promote and later mark every row). The caller
+ * guarantees that no two rows added have the same place_id (encodeBatch reduces a list to that).
+ */
+export class BatchEncoder {
+  private readonly tail: string;
+  private payload: Uint8Array;
+  private bytes = 0;
+  private readonly indexes: number[] = [];
+  private readonly lineEnds: number[] = [];
+  private readonly placeIds: Array<string | null> = [];
+  private readonly names: string[] = [];
+  private readonly cities: Array<string | null> = [];
+  private readonly slugs = new Set<string>();
+  private withPlaceId = 0;
+
+  /** `expectedRows` sizes the payload buffer; `allocate` gives it (the importer recycles them). */
+  constructor(source: string, expectedRows: number, private readonly allocate: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes)) {
+    this.tail = `\t${copyText(source)}\n`;
+    // Each line is encoded straight into one buffer (no joined string, no second pass to measure), sized from
+    // the previous batch's bytes per row so it rarely grows and wastes little (the whole ArrayBuffer travels).
+    this.payload = allocate(Math.max(16 * 1024, Math.ceil(expectedRows * bytesPerRow * 1.15)));
+  }
+
+  get count(): number {
+    return this.indexes.length;
+  }
+
+  /** Adds a row; `index` is its position in the caller's input (EncodedRow.index). */
+  add(row: BusinessRow, index: number): void {
+    let slug = businessSlug(row.name, row.city, row.placeId ? slugSuffixFor(row.placeId) : randomSlugSuffix());
+    // Two new rows of one batch with the same slug would fail the unique index together.
+    while (this.slugs.has(slug)) slug = businessSlug(row.name, row.city, randomSlugSuffix());
+    this.slugs.add(slug);
+    let line = `${copyText(row.placeId || null)}\t${copyText(slug)}`;
+    for (const column of DATA_COLUMNS) line += `\t${column.encode(row)}`;
+    line += this.tail;
+    for (;;) {
+      const { read, written } = utf8.encodeInto(line, this.payload.subarray(this.bytes));
+      if (read === line.length) {
+        this.bytes += written;
+        break;
+      }
+      const grown = this.allocate(Math.max(this.payload.length * 2, this.bytes + line.length * 3));
+      grown.set(this.payload.subarray(0, this.bytes));
+      this.payload = grown;
+    }
+    this.lineEnds.push(this.bytes);
+    this.indexes.push(index);
+    // As stored: COPY drops NUL (PostgreSQL text cannot hold it), and json_array_elements_text refuses \u0000.
+    const placeId = row.placeId ? row.placeId.replaceAll('\u0000', '') || null : null;
+    this.placeIds.push(placeId);
+    if (placeId) this.withPlaceId++;
+    this.names.push(row.name);
+    this.cities.push(row.city);
+  }
+
+  /** The batch; `duplicatesInBatch` is how many input rows the caller left out as repeats. */
+  finish(duplicatesInBatch = 0): EncodedBatch {
+    const count = this.indexes.length;
+    if (count) bytesPerRow = this.bytes / count;
+    return {
+      count, indexes: Uint32Array.from(this.indexes), lineEnds: Uint32Array.from(this.lineEnds), payload: this.payload.subarray(0, this.bytes),
+      placeIds: JSON.stringify(this.placeIds), names: JSON.stringify(this.names), cities: JSON.stringify(this.cities),
+      withPlaceId: this.withPlaceId, duplicatesInBatch,
+    };
+  }
+}
+
+/**
  * The CPU half of writing a batch, kept apart so the importer can run it in its parse worker: reduces
  * repeated place_ids to the last occurrence, gives every row its slug (suffix from the place_id) and
  * encodes the rows as COPY text. `allocate` gives the payload's buffer (the importer recycles them).
  */
-export function encodeBatch(rows: BusinessRow[], source: string, allocate: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes)): EncodedBatch {
+export function encodeBatch(rows: BusinessRow[], source: string, allocate?: (bytes: number) => Uint8Array): EncodedBatch {
   const lastIndex = new Map<string, number>();
   rows.forEach((row, index) => {
     if (row.placeId) lastIndex.set(row.placeId, index);
   });
-  const indexes: number[] = [];
-  const lineEnds: number[] = [];
-  const placeIds: Array<string | null> = [];
-  const names: string[] = [];
-  const cities: Array<string | null> = [];
-  const slugs = new Set<string>();
-  const tail = `\t${copyText(source)}\n`;
-  // Each line is encoded straight into one buffer (no joined string, no second pass to measure), sized from
-  // the previous batch's bytes per row so it rarely grows and wastes little (the whole ArrayBuffer travels).
-  let payload = allocate(Math.max(16 * 1024, Math.ceil(rows.length * bytesPerRow * 1.15)));
-  let bytes = 0;
+  const encoder = new BatchEncoder(source, rows.length, allocate);
   rows.forEach((row, index) => {
-    if (row.placeId && lastIndex.get(row.placeId) !== index) return;
-    let slug = businessSlug(row.name, row.city, row.placeId ? slugSuffixFor(row.placeId) : randomSlugSuffix());
-    // Two new rows of one batch with the same slug would fail the unique index together.
-    while (slugs.has(slug)) slug = businessSlug(row.name, row.city, randomSlugSuffix());
-    slugs.add(slug);
-    let line = `${copyText(row.placeId || null)}\t${copyText(slug)}`;
-    for (const column of DATA_COLUMNS) line += `\t${column.encode(row)}`;
-    line += tail;
-    for (;;) {
-      const { read, written } = utf8.encodeInto(line, payload.subarray(bytes));
-      if (read === line.length) {
-        bytes += written;
-        break;
-      }
-      const grown = new Uint8Array(Math.max(payload.length * 2, bytes + line.length * 3));
-      grown.set(payload.subarray(0, bytes));
-      payload = grown;
-    }
-    lineEnds.push(bytes);
-    indexes.push(index);
-    // As stored: COPY drops NUL (PostgreSQL text cannot hold it), and json_array_elements_text refuses \u0000.
-    placeIds.push(row.placeId ? row.placeId.replaceAll('\u0000', '') || null : null);
-    names.push(row.name);
-    cities.push(row.city);
+    if (!row.placeId || lastIndex.get(row.placeId) === index) encoder.add(row, index);
   });
-  const count = indexes.length;
-  if (count) bytesPerRow = bytes / count;
-  return {
-    count, indexes: Uint32Array.from(indexes), lineEnds: Uint32Array.from(lineEnds), payload: payload.subarray(0, bytes),
-    placeIds: JSON.stringify(placeIds), names: JSON.stringify(names), cities: JSON.stringify(cities),
-    withPlaceId: placeIds.reduce((sum, placeId) => sum + (placeId ? 1 : 0), 0), duplicatesInBatch: rows.length - count,
-  };
+  return encoder.finish(rows.length - encoder.count);
 }
 
 /**

@@ -156,7 +156,7 @@ export function mapColumns(headers: string[]): ColumnMapping {
   const single = entries.filter(([, list]) => list.length === 1).map(([field, list]) => [field, indexOfHeader.get(list[0])!] as const);
   const multi = entries.filter(([, list]) => list.length > 1).map(([field, list]) => [field, list.map((header) => indexOfHeader.get(header)!)] as const);
   const base = (values: string[]): CanonicalCells => {
-    const out: CanonicalCells = {};
+    const out = emptyCells();
     for (const [field, index] of single) {
       const value = values[index];
       if (!isMissing(value)) out[field] = value;
@@ -183,6 +183,21 @@ export function mapColumns(headers: string[]): ColumnMapping {
 }
 
 type CellOf = (values: string[], key: string) => string | undefined;
+
+/**
+ * Every field present (undefined when missing) and always in the same order, so every row's cells share
+ * one object shape: fields added only when present gave each combination of empty cells its own shape,
+ * and normaliseRow's reads of them went megamorphic.
+ */
+function emptyCells(): CanonicalCells {
+  return {
+    name: undefined, placeId: undefined, type: undefined, category: undefined, subtypes: undefined, fullAddress: undefined,
+    street: undefined, city: undefined, postalCode: undefined, state: undefined, country: undefined, countryCode: undefined,
+    phone: undefined, latitude: undefined, longitude: undefined, rating: undefined, reviews: undefined, reviewsLink: undefined,
+    photo: undefined, logo: undefined, locatedIn: undefined, workingHours: undefined, verified: undefined, about: undefined,
+    website: undefined, url: undefined,
+  };
+}
 
 function parseJsonObject(text: string | undefined): Record<string, unknown> | null {
   if (!text || text.trim()[0] !== '{') return null;

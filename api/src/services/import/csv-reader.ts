@@ -37,10 +37,44 @@ export function sniffDelimiter(text: string): string {
 class UnclosedQuote extends Error {}
 
 /**
- * Parses one record starting at `start`. Returns null when the buffer ends before the record does and more
- * text may follow (`final` false); throws UnclosedQuote when the text ends inside a quoted cell.
+ * Finds where cells end in one buffer. The next delimiter and the next line break are found with
+ * String#indexOf (a vectorised search in V8) instead of a character-by-character loop, and the next line
+ * break is remembered until the scan passes it: a record's cells then cost one search each.
  */
-function parseRecord(buf: string, start: number, delim: number, final: boolean): { fields: string[]; end: number } | null {
+class CellScanner {
+  private breakAt = -1;
+  private readonly hasCr: boolean;
+  /** Where the record parsed last ended (parseRecord's second result). */
+  recordEnd = 0;
+
+  constructor(readonly buf: string, readonly delim: string) {
+    this.hasCr = buf.includes('\r');
+  }
+
+  /** The first delimiter, LF or CR at or after `from`; the buffer's length when there is none. */
+  cellEnd(from: number): number {
+    const { buf } = this;
+    if (this.breakAt < from) {
+      let lineBreak = buf.indexOf('\n', from);
+      if (this.hasCr) {
+        const cr = buf.indexOf('\r', from);
+        if (cr !== -1 && (lineBreak === -1 || cr < lineBreak)) lineBreak = cr;
+      }
+      this.breakAt = lineBreak === -1 ? buf.length : lineBreak;
+    }
+    const delim = buf.indexOf(this.delim, from);
+    return delim === -1 || delim > this.breakAt ? this.breakAt : delim;
+  }
+}
+
+/**
+ * Parses one record starting at `start` (its end goes to `scan.recordEnd`). Returns null when the buffer
+ * ends before the record does and more text may follow (`final` false); throws UnclosedQuote when the text
+ * ends inside a quoted cell.
+ */
+function parseRecord(scan: CellScanner, start: number, final: boolean): string[] | null {
+  const { buf } = scan;
+  const delim = scan.delim.charCodeAt(0);
   const fields: string[] = [];
   const n = buf.length;
   let i = start;
@@ -69,35 +103,29 @@ function parseRecord(buf: string, start: number, delim: number, final: boolean):
         break;
       }
       // Text after a closing quote (`"ab"cd`) is kept, as spreadsheet programs do.
-      let k = i;
-      while (k < n) {
-        const c = buf.charCodeAt(k);
-        if (c === delim || c === LF || c === CR) break;
-        k++;
-      }
+      const k = scan.cellEnd(i);
       if (k === n && !final) return null;
       if (k > i) value += buf.slice(i, k);
       i = k;
       fields.push(value);
     } else {
-      let k = i;
-      while (k < n) {
-        const c = buf.charCodeAt(k);
-        if (c === delim || c === LF || c === CR) break;
-        k++;
-      }
+      const k = scan.cellEnd(i);
       if (k === n && !final) return null;
       fields.push(buf.slice(i, k));
       i = k;
     }
-    if (i >= n) return { fields, end: n };
+    if (i >= n) {
+      scan.recordEnd = n;
+      return fields;
+    }
     const c = buf.charCodeAt(i);
     if (c === delim) {
       i++;
       if (i >= n) {
         if (!final) return null;
         fields.push('');
-        return { fields, end: n };
+        scan.recordEnd = n;
+        return fields;
       }
       continue;
     }
@@ -107,7 +135,8 @@ function parseRecord(buf: string, start: number, delim: number, final: boolean):
     } else {
       i++;
     }
-    return { fields, end: i };
+    scan.recordEnd = i;
+    return fields;
   }
 }
 
@@ -115,16 +144,17 @@ function parseRecord(buf: string, start: number, delim: number, final: boolean):
 async function* csvRecords(path: string, progress: { read: number }): AsyncGenerator<{ number: number; fields: string[] }[]> {
   const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: CHUNK_BYTES });
   let buf = '';
-  let delim = -1;
+  let delim = ',';
   let number = 0;
   let first = true;
   const drain = (final: boolean) => {
     const out: { number: number; fields: string[] }[] = [];
     let pos = 0;
+    const scan = new CellScanner(buf, delim);
     while (pos < buf.length) {
-      let parsed: { fields: string[]; end: number } | null;
+      let fields: string[] | null;
       try {
-        parsed = parseRecord(buf, pos, delim, final);
+        fields = parseRecord(scan, pos, final);
       } catch (error) {
         if (error instanceof UnclosedQuote) {
           const row = number + 1;
@@ -135,10 +165,10 @@ async function* csvRecords(path: string, progress: { read: number }): AsyncGener
         }
         throw error;
       }
-      if (!parsed) break;
-      pos = parsed.end;
+      if (!fields) break;
+      pos = scan.recordEnd;
       number++;
-      out.push({ number, fields: parsed.fields });
+      out.push({ number, fields });
     }
     buf = buf.slice(pos);
     if (!final && buf.length > MAX_RECORD_CHARS) {
@@ -155,7 +185,7 @@ async function* csvRecords(path: string, progress: { read: number }): AsyncGener
       progress.read = stream.bytesRead;
       if (first) {
         buf = chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
-        delim = sniffDelimiter(buf.slice(0, 64 * 1024)).charCodeAt(0);
+        delim = sniffDelimiter(buf.slice(0, 64 * 1024));
         first = false;
       } else {
         buf += chunk;

@@ -6,8 +6,7 @@
  * Everything it yields is plain data (structured-clonable): what the rows were (positions, for the
  * report), what was rejected or repeated (counter deltas), and the encoded batch the writer sends.
  */
-import { encodeBatch, type EncodedBatch } from '../../../../platform/db/business-writer.ts';
-import type { BusinessRow } from '../../../../common/business.ts';
+import { BatchEncoder, type EncodedBatch } from '../../../../platform/db/business-writer.ts';
 import { mapColumns, MissingColumnsError, type ColumnMapping } from './columns.ts';
 import { FirstSeen } from './first-seen.ts';
 import { MAX_LISTED, type ExcelDuplicateRecord, type SkippedBusiness } from './import-report.ts';
@@ -124,15 +123,16 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
   yield { type: 'opened', fileType: rows.type, columnExtraction: mapping.columnExtraction };
 
   const seenPlaceIds = new FirstSeen();
-  let batch: BusinessRow[] = [];
+  // Rows are encoded as they are accepted (no place_id repeats: seenPlaceIds keeps only a first occurrence).
+  let batch = new BatchEncoder(source, batchSize, allocate);
   let rowNumbers: number[] = [];
   let sheetRuns: BatchPositions['sheetRuns'] = [];
   let dataRows = 0;
   let rowCursor = 0;
   const cut = (): ReadMessage => {
     const positions = { rowNumbers: Uint32Array.from(rowNumbers), sheetRuns };
-    const message: ReadMessage = { type: 'batch', batch: encodeBatch(batch, source, allocate), positions, upToDataRow: dataRows, delta: take(), fraction: rows!.fraction() };
-    batch = [];
+    const message: ReadMessage = { type: 'batch', batch: batch.finish(), positions, upToDataRow: dataRows, delta: take(), fraction: rows!.fraction() };
+    batch = new BatchEncoder(source, batchSize, allocate);
     rowNumbers = [];
     sheetRuns = [];
     return message;
@@ -181,15 +181,15 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
             }
           } else {
             if (placeId) delta.uniquePlaceIds++;
-            if (sourceRow.sheet !== undefined && sourceRow.sheet !== sheetRuns.at(-1)?.sheet) sheetRuns.push({ from: batch.length, sheet: sourceRow.sheet });
-            batch.push(result.row);
+            if (sourceRow.sheet !== undefined && sourceRow.sheet !== sheetRuns.at(-1)?.sheet) sheetRuns.push({ from: batch.count, sheet: sourceRow.sheet });
+            batch.add(result.row, batch.count);
             rowNumbers.push(sourceRow.rowNumber);
           }
         }
-        if (batch.length >= batchSize) yield cut();
+        if (batch.count >= batchSize) yield cut();
       }
     }
-    if (batch.length) yield cut();
+    if (batch.count) yield cut();
   } finally {
     seenPlaceIds.close();
     await rows.close().catch(() => undefined);

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { openCsv } from './csv-reader.ts';
+import { csvText } from './testing/spreadsheet-writers.ts';
+
+/** Cells that exercise every rule: delimiters, quotes and line ends inside cells, non-ASCII, empties. */
+const PIECES = [
+  '', 'plain', 'a,b', 'semi;colon', 'tab\there', 'line\nbreak', 'cr\ronly', 'crlf\r\nend', 'say "hi"', '""', '"',
+  'Ünïcødé ж 中文', 'emoji 😀 here', '=1+1', ' padded ', '{"a":"b","c":[1,2]}', ',', '\n', 'trailing,',
+];
+
+/** A deterministic generator (mulberry32), so a failure names a reproducible table. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function table(seed: number, rows: number): string[][] {
+  const next = random(seed);
+  const out: string[][] = [['id', 'c1', 'c2', 'c3', 'c4', 'c5']];
+  for (let row = 0; row < rows; row++) {
+    const cells = [`r${row}`];
+    for (let column = 1; column < 6; column++) {
+      let cell = '';
+      const parts = Math.floor(next() * 4);
+      for (let part = 0; part < parts; part++) cell += PIECES[Math.floor(next() * PIECES.length)];
+      // Now and then a cell of several KB, so records straddle the reader's 64 KB chunks in every state.
+      if (next() < 0.01) cell += 'x"y,z\n'.repeat(200 + Math.floor(next() * 2000));
+      cells.push(cell);
+    }
+    out.push(cells);
+  }
+  return out;
+}
+
+async function readAll(file: string): Promise<{ headers: string[]; rows: Array<{ rowNumber: number; values: string[] }> }> {
+  const source = await openCsv(file);
+  const rows: Array<{ rowNumber: number; values: string[] }> = [];
+  for await (const chunk of source.rows) for (const row of chunk) rows.push({ rowNumber: row.rowNumber, values: row.values });
+  await source.close();
+  return { headers: source.headers, rows };
+}
+
+describe('CSV reader', () => {
+  let dir: string;
+  before(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'csv-reader-test-'));
+  });
+  after(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  for (const delimiter of [',', ';', '\t']) {
+    for (const [eolName, eol] of [['LF', '\n'], ['CRLF', '\r\n'], ['CR', '\r']] as const) {
+      test(`reads back exactly what was written: delimiter ${JSON.stringify(delimiter)}, ${eolName} line ends, across chunk boundaries`, async () => {
+        const seed = delimiter.charCodeAt(0) * 31 + eol.length;
+        const written = table(seed, 1500);
+        const file = path.join(dir, `t-${seed}-${eolName}.csv`);
+        await writeFile(file, csvText(written, { delimiter, eol, bom: eolName === 'CRLF' }));
+        const { headers, rows } = await readAll(file);
+        assert.deepEqual(headers, written[0]);
+        assert.equal(rows.length, written.length - 1);
+        for (const [index, row] of rows.entries()) {
+          // One row at a time, so a failure shows the row rather than a 1,500-row diff.
+          assert.deepEqual(row, { rowNumber: index + 2, values: written[index + 1] }, `seed ${seed}, row ${index + 2}`);
+        }
+      });
+    }
+  }
+
+  test('text after a closing quote is kept, an empty last cell is a cell, and a missing final line end is fine', async () => {
+    const file = path.join(dir, 'odd.csv');
+    await writeFile(file, 'a,b,c\n"ab"cd,x,\n"q",,"last"');
+    const { rows } = await readAll(file);
+    assert.deepEqual(rows, [
+      { rowNumber: 2, values: ['abcd', 'x', ''] },
+      { rowNumber: 3, values: ['q', '', 'last'] },
+    ]);
+  });
+
+  test('blank lines are not rows but still count in the row numbers the user sees', async () => {
+    const file = path.join(dir, 'blank.csv');
+    await writeFile(file, '\n\nname,city\r\n\r\nA,B\r\n,\r\nC,D\r\n');
+    const { headers, rows } = await readAll(file);
+    assert.deepEqual(headers, ['name', 'city']);
+    assert.deepEqual(rows, [
+      { rowNumber: 5, values: ['A', 'B'] },
+      { rowNumber: 7, values: ['C', 'D'] },
+    ]);
+  });
+});
