@@ -97,4 +97,18 @@ describe('CSV reader', () => {
       { rowNumber: 7, values: ['C', 'D'] },
     ]);
   });
+
+  test('a quote never closed stops the read at its row, however the text after it is made (no runaway matching)', async () => {
+    const file = path.join(dir, 'unclosed.csv');
+    // Runs of text between "" pairs, over many chunks, and no closing quote: a cell pattern that can split
+    // a run in several ways would backtrack exponentially here instead of failing.
+    await writeFile(file, `name,about\nA,ok\nB,"${'ab""cd'.repeat(300_000)}\nC,never read\n`);
+    const source = await openCsv(file);
+    const rows: string[] = [];
+    await assert.rejects(async () => {
+      for await (const chunk of source.rows) for (const row of chunk) rows.push(row.values[0]);
+    }, /Row 3: a quoted cell is never closed/);
+    await source.close();
+    assert.deepEqual(rows, ['A']);
+  });
 });
