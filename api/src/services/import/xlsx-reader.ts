@@ -281,7 +281,7 @@ export async function openXlsx(path: string, limits: typeof XLSX_LIMITS = XLSX_L
           current += text;
         },
         wantsText: () => inT,
-      });
+      }, { plainElements: [['si', 't']] });
       for await (const _ of parseEntry(zip, sstEntry, parser, () => [])) void _;
       sharedStrings.finish();
     }
@@ -361,7 +361,7 @@ export async function openXlsx(path: string, limits: typeof XLSX_LIMITS = XLSX_L
               }
             },
           };
-          const parser = new XmlScanner(handler);
+          const parser = new XmlScanner(handler, { plainElements: [['c', 'v']] });
           for await (const batch of parseEntry(zip, entries.get(sheet.path)!, parser, () => out.splice(0), (bytes) => (bytesDone += bytes))) yield batch;
         }
       } finally {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { decodeXmlText, xmlAttribute, XmlError, XmlScanner } from './xml-scanner.ts';
+import { decodeXmlText, xmlAttribute, XmlError, XmlScanner, type XmlScannerOptions } from './xml-scanner.ts';
 
 /** Runs a document through the scanner in chunks of `size` and returns its events as text. */
-function events(xml: string, size = xml.length, wants: (open: string[]) => boolean = () => true): string[] {
+function events(xml: string, size = xml.length, wants: (open: string[]) => boolean = () => true, options?: XmlScannerOptions): string[] {
   const out: string[] = [];
   const open: string[] = [];
   const scanner = new XmlScanner({
@@ -21,7 +21,7 @@ function events(xml: string, size = xml.length, wants: (open: string[]) => boole
       else out.push(`"${text}"`);
     },
     wantsText: () => wants(open),
-  });
+  }, options);
   for (let i = 0; i < xml.length; i += size) scanner.write(xml.slice(i, i + size));
   scanner.close();
   return out;
@@ -69,5 +69,24 @@ describe('XML scanner', () => {
   test('line ends are normalised as XML requires', () => {
     assert.equal(decodeXmlText('a\r\nb\rc\nd'), 'a\nb\nc\nd');
     assert.equal(decodeXmlText('&#13;'), '\r', 'a character reference is not a line end');
+  });
+
+  test('plain elements matched in one step give exactly the tag-by-tag events, however the chunks fall', () => {
+    // Every form a plain matcher must leave alone, next to the plain ones it takes.
+    const sheet = `<worksheet><sheetData><row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" s="3"/><c r="C1" s="2" ><v>4.5</v></c>` +
+      `<c r="D1" t="str"><f>A1</f><v>x</v></c><c r="E1" t="inlineStr"><is><t>in &amp; line</t></is></c><c r="F1" note="a > b / c"><v>1</v></c>` +
+      `<c r="G1"></c><c r='H1' t='s'><v>7</v></c><col min="1"/><c r="I1"><v><![CDATA[<raw>]]></v></c><c r="J1"><v>line\r\nend &#13;</v></c>` +
+      `<c r="K1"><v></v></c><x:c r="L1"><x:v>9</x:v></x:c><c r="M1"><!-- no --><v>2</v></c></row></sheetData></worksheet>`;
+    const strings = `<sst count="5"><si><t>plain</t></si><si><t xml:space="preserve"> spaced </t></si><si><t/></si><si><t></t></si>` +
+      `<si><r><rPr><b/></rPr><t>rich</t></r><r><t> text</t></r></si><si><t>a&lt;b&gt;c &#x1F355;</t><rPh sb="0" eb="1"><t>ruby</t></rPh></si><si></si></sst>`;
+    const cases: Array<[string, XmlScannerOptions, (open: string[]) => boolean]> = [
+      [sheet, { plainElements: [['c', 'v']] }, (open) => open.includes('v') || open.includes('t')],
+      [strings, { plainElements: [['si', 't']] }, (open) => open.at(-1) === 't'],
+    ];
+    for (const [xml, options, wants] of cases) {
+      const expected = events(xml, undefined, wants);
+      for (let size = 1; size <= 60; size++) assert.deepEqual(events(xml, size, wants, options), expected, `chunks of ${size}`);
+      assert.deepEqual(events(xml, undefined, wants, options), expected);
+    }
   });
 });

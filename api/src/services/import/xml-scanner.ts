@@ -92,10 +92,56 @@ export function xmlAttribute(attributes: string, name: string): string | undefin
   }
 }
 
+/** Attribute text of a start tag: anything but `>`, `/` and quotes, or a quoted value (which may hold them). */
+const ATTRIBUTES = `((?:\\s(?:[^>"'/]|"[^"]*"|'[^']*')*)?)`;
+
+/**
+ * A matcher for the plainest form of element `outer`: empty (`<c .../>`), or holding one element `inner`
+ * that holds only text (`<c r="A2" t="s"><v>12</v></c>`, `<si><t>text</t></si>`), without prefixes.
+ * These are nearly every element of a worksheet or a shared-string table, and one sticky match of the
+ * whole element costs a fraction of tokenizing its four tags one by one.
+ */
+function plainElement(outer: string, inner: string): RegExp {
+  return new RegExp(`<${outer}${ATTRIBUTES}(?:(/)>|>(?:<${inner}${ATTRIBUTES}>([^<]*)</${inner}>)?</${outer}>)`, 'y');
+}
+
+export interface XmlScannerOptions {
+  /**
+   * [outer, inner] element names whose plain form (see plainElement) is matched in one step. The handler
+   * gets exactly the events the tag-by-tag path gives; any other form (prefixed names, formulas, rich
+   * text, an element cut by the end of a chunk) takes that path.
+   */
+  plainElements?: Array<[outer: string, inner: string]>;
+}
+
 export class XmlScanner {
   private buffer = '';
+  private readonly plain: Array<{ start: string; outer: string; inner: string; pattern: RegExp }>;
 
-  constructor(private readonly handler: XmlHandler) {}
+  constructor(private readonly handler: XmlHandler, options: XmlScannerOptions = {}) {
+    this.plain = (options.plainElements ?? []).map(([outer, inner]) => ({ start: `<${outer}`, outer, inner, pattern: plainElement(outer, inner) }));
+  }
+
+  /** Matches a plain element at `lt` and reports its events; the index after it, or -1 (not plain, or cut). */
+  private plainElementAt(text: string, lt: number): number {
+    for (const { start, outer, inner, pattern } of this.plain) {
+      if (!text.startsWith(start, lt)) continue;
+      pattern.lastIndex = lt;
+      const match = pattern.exec(text);
+      if (!match) continue;
+      const handler = this.handler;
+      const [, outerAttributes, slash, innerAttributes, innerText] = match;
+      handler.open(outer, outerAttributes, slash !== undefined);
+      if (innerText !== undefined) {
+        handler.open(inner, innerAttributes, false);
+        if (innerText && handler.wantsText()) handler.text(decodeXmlText(innerText));
+        handler.close(inner);
+      }
+      handler.close(outer);
+      return pattern.lastIndex;
+    }
+    return -1;
+  }
 
   write(chunk: string): this {
     this.buffer = this.buffer ? this.buffer + chunk : chunk;
@@ -148,6 +194,13 @@ export class XmlScanner {
         if (end === -1) break;
         i = end + 2;
         continue;
+      }
+      if (this.plain.length) {
+        const after = this.plainElementAt(text, lt);
+        if (after !== -1) {
+          i = after;
+          continue;
+        }
       }
       const end = tagEnd(text, lt + 1);
       if (end === -1) break;
