@@ -77,6 +77,19 @@ describe('CSV reader', () => {
     }
   }
 
+  test('a file of one column (no delimiter anywhere) and a lone CR far into a file are read right', async () => {
+    const names = Array.from({ length: 20_000 }, (_, index) => `Business ${index}`);
+    const file = path.join(dir, 'one-column.csv');
+    await writeFile(file, `name\n${names.join('\n')}\n`);
+    const { rows } = await readAll(file);
+    assert.deepEqual(rows.map((row) => row.values), names.map((name) => [name]));
+    const mixed = path.join(dir, 'late-cr.csv');
+    await writeFile(mixed, `name,city\n${names.map((name) => `${name},X`).join('\n')}\n"last\rone",Y\n`);
+    const read = await readAll(mixed);
+    assert.equal(read.rows.length, names.length + 1);
+    assert.deepEqual(read.rows.at(-1), { rowNumber: names.length + 2, values: ['last\rone', 'Y'] });
+  });
+
   test('text after a closing quote is kept, an empty last cell is a cell, and a missing final line end is fine', async () => {
     const file = path.join(dir, 'odd.csv');
     await writeFile(file, 'a,b,c\n"ab"cd,x,\n"q",,"last"');

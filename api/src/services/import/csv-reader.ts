@@ -40,33 +40,33 @@ class UnclosedQuote extends Error {}
 const QUOTED_CELL = /"([^"]*(?:""[^"]*)*)"(?!")/y;
 
 /**
- * Finds where cells end in one buffer. The next delimiter and the next line break are found with
- * String#indexOf (a vectorised search in V8) instead of a character-by-character loop, and the next line
- * break is remembered until the scan passes it: a record's cells then cost one search each.
+ * Finds where cells end in one buffer. The next delimiter, LF and CR are each found with String#indexOf (a
+ * vectorised search in V8) instead of a character-by-character loop, and each position is remembered until
+ * the scan passes it, so every character class is searched once per buffer: a file with no delimiter at all
+ * (one column), or one CR far ahead, does not make each record search to the end of the buffer.
  */
 class CellScanner {
-  private breakAt = -1;
-  private readonly hasCr: boolean;
+  private nextDelim = -1;
+  private nextLf = -1;
+  private nextCr: number;
   /** Where the record parsed last ended (parseRecord's second result). */
   recordEnd = 0;
 
   constructor(readonly buf: string, readonly delim: string) {
-    this.hasCr = buf.includes('\r');
+    this.nextCr = buf.includes('\r') ? -1 : buf.length;
   }
 
   /** The first delimiter, LF or CR at or after `from`; the buffer's length when there is none. */
   cellEnd(from: number): number {
-    const { buf } = this;
-    if (this.breakAt < from) {
-      let lineBreak = buf.indexOf('\n', from);
-      if (this.hasCr) {
-        const cr = buf.indexOf('\r', from);
-        if (cr !== -1 && (lineBreak === -1 || cr < lineBreak)) lineBreak = cr;
-      }
-      this.breakAt = lineBreak === -1 ? buf.length : lineBreak;
-    }
-    const delim = buf.indexOf(this.delim, from);
-    return delim === -1 || delim > this.breakAt ? this.breakAt : delim;
+    if (this.nextDelim < from) this.nextDelim = this.find(this.delim, from);
+    if (this.nextLf < from) this.nextLf = this.find('\n', from);
+    if (this.nextCr < from) this.nextCr = this.find('\r', from);
+    return Math.min(this.nextDelim, this.nextLf, this.nextCr);
+  }
+
+  private find(text: string, from: number): number {
+    const at = this.buf.indexOf(text, from);
+    return at === -1 ? this.buf.length : at;
   }
 }
 
