@@ -48,6 +48,12 @@ export interface WriteOptions {
   mode: WriteMode;
   /** Stored as businesses.source on insert (an import id or 'demo'); existing rows keep theirs. */
   source: string;
+  /**
+   * The data columns (DATA_COLUMN_NAMES) an existing row may be changed in; the others keep their stored
+   * values. Default: all. The importer passes the columns its file has, so a file without, say, a phone
+   * column never erases the phones stored by an earlier, fuller import. New rows get every column.
+   */
+  columns?: readonly string[];
 }
 
 const STAGING = 'business_staging';
@@ -110,10 +116,13 @@ function copyJsonField(value: unknown): string {
   return value instanceof JsonText ? copyJsonText(value.json) : copyJson(value);
 }
 
+/** The names of the data columns, in COPY order (what WriteOptions.columns chooses from). */
+export const DATA_COLUMN_NAMES: readonly string[] = DATA_COLUMNS.map((column) => column.name);
+
 const DATA = DATA_COLUMNS.map((column) => `"${column.name}"`);
 const DATA_LIST = DATA.join(', ');
-const IS_CHANGED = (target: string, incoming: string) =>
-  `(${DATA.map((column) => `${target}.${column}`).join(', ')}) IS DISTINCT FROM (${DATA.map((column) => `${incoming}.${column}`).join(', ')})`;
+const IS_CHANGED = (columns: readonly string[], target: string, incoming: string) =>
+  `(${columns.map((column) => `${target}.${column}`).join(', ')}) IS DISTINCT FROM (${columns.map((column) => `${incoming}.${column}`).join(', ')})`;
 
 // Created once per connection and emptied at every commit (ON COMMIT DELETE ROWS truncates in place), so a
 // batch costs no catalog churn; the DELETE only matters when a caller writes several batches in one
@@ -154,13 +163,14 @@ const INSERT_SELECT = `
   SELECT "place_id", "slug", ${DATA_LIST}, "source" FROM ${STAGING} ORDER BY "ord"`;
 
 // xmax = 0 only on a freshly inserted tuple, so RETURNING tells inserts from conflict-updates exactly; rows
-// whose data is identical do not pass the WHERE and are neither rewritten nor returned.
-const UPSERT = `
+// whose data is identical (in the columns the update may change) do not pass the WHERE and are neither
+// rewritten nor returned.
+const upsert = (columns: readonly string[]) => `
   WITH written AS (
     ${INSERT_SELECT}
     ON CONFLICT ("place_id") DO UPDATE SET
-      ${DATA.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}, "updated_at" = now()
-    WHERE ${IS_CHANGED('businesses', 'EXCLUDED')}
+      ${columns.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}, "updated_at" = now()
+    WHERE ${IS_CHANGED(columns, 'businesses', 'EXCLUDED')}
     RETURNING (xmax = 0) AS inserted
   )
   SELECT count(*) FILTER (WHERE inserted)::int AS inserted, count(*) FILTER (WHERE NOT inserted)::int AS updated FROM written`;
@@ -178,12 +188,12 @@ const INSERT_NEW = `
   ) AS skipped`;
 
 // Both parts of the statement see the same snapshot, so "missing" is judged on the table before the update.
-const UPDATE_EXISTING = `
+const updateExisting = (columns: readonly string[]) => `
   WITH written AS (
     UPDATE businesses b SET
-      ${DATA.map((column) => `${column} = s.${column}`).join(', ')}, "updated_at" = now()
+      ${columns.map((column) => `${column} = s.${column}`).join(', ')}, "updated_at" = now()
     FROM ${STAGING} s
-    WHERE s."place_id" IS NOT NULL AND b."place_id" = s."place_id" AND ${IS_CHANGED('b', 's')}
+    WHERE s."place_id" IS NOT NULL AND b."place_id" = s."place_id" AND ${IS_CHANGED(columns, 'b', 's')}
     RETURNING b."id"
   )
   SELECT (SELECT count(*) FROM written)::int AS updated, ARRAY(
@@ -191,6 +201,23 @@ const UPDATE_EXISTING = `
     WHERE s."place_id" IS NULL OR NOT EXISTS (SELECT 1 FROM businesses b WHERE b."place_id" = s."place_id")
     ORDER BY s."ord"
   ) AS skipped`;
+
+/** The update statements for a set of columns, built once per set (an import uses one set throughout). */
+const updateStatements = new Map<string, { upsert: string; update: string }>();
+
+function statementsFor(columns: readonly string[] | undefined): { upsert: string; update: string } {
+  const chosen = columns ? DATA_COLUMN_NAMES.filter((name) => columns.includes(name)) : DATA_COLUMN_NAMES;
+  for (const name of columns ?? []) if (!DATA_COLUMN_NAMES.includes(name)) throw new Error(`unknown business column "${name}"`);
+  if (chosen.length === 0) throw new Error('an update needs at least one column');
+  const key = chosen.join(',');
+  let statements = updateStatements.get(key);
+  if (!statements) {
+    const quoted = chosen.map((name) => `"${name}"`);
+    statements = { upsert: upsert(quoted), update: updateExisting(quoted) };
+    updateStatements.set(key, statements);
+  }
+  return statements;
+}
 
 /** What the writer needs to know of a row besides its COPY text. */
 export interface EncodedRow {
@@ -346,7 +373,8 @@ export async function writeBusinessBatch(client: PoolClient, rows: BusinessRow[]
 type Lines = number[];
 
 /** writeBusinessBatch for a batch encoded beforehand (encodeBatch, with the source written in it). */
-export async function writeEncodedBatch(client: PoolClient, batch: EncodedBatch, options: Pick<WriteOptions, 'mode'>): Promise<WriteOutcome> {
+export async function writeEncodedBatch(client: PoolClient, batch: EncodedBatch, options: Pick<WriteOptions, 'mode' | 'columns'>): Promise<WriteOutcome> {
+  const statements = statementsFor(options.columns);
   const outcome: WriteOutcome = { inserted: 0, updated: 0, unchanged: 0, skipped: [], duplicatesInBatch: batch.duplicatesInBatch, slugRetries: 0, existing: 0 };
   if (batch.count === 0) return outcome;
 
@@ -374,14 +402,14 @@ export async function writeEncodedBatch(client: PoolClient, batch: EncodedBatch,
 
   if (options.mode === 'update') {
     skip(fresh, 'no_match');
-    if (old.length) await writeStaged(client, batch, old, options.mode, outcome);
+    if (old.length) await writeStaged(client, batch, old, options.mode, statements, outcome);
     else await requireTransaction(client);
   } else {
     if (options.mode === 'insert') skip(old, 'exists');
-    else if (old.length) await writeStaged(client, batch, old, options.mode, outcome);
+    else if (old.length) await writeStaged(client, batch, old, options.mode, statements, outcome);
     if (fresh.length) {
       if (await copyDirect(client, batch, fresh)) outcome.inserted += fresh.length;
-      else await writeStaged(client, batch, fresh, options.mode, outcome);
+      else await writeStaged(client, batch, fresh, options.mode, statements, outcome);
     } else {
       await requireTransaction(client);
     }
@@ -425,7 +453,9 @@ async function copyDirect(client: PoolClient, batch: EncodedBatch, lines: Lines)
 }
 
 /** The set-based path: COPY into the staging table, then one statement for the mode. Adds to `outcome`. */
-async function writeStaged(client: PoolClient, batch: EncodedBatch, lines: Lines, mode: WriteMode, outcome: WriteOutcome): Promise<void> {
+async function writeStaged(
+  client: PoolClient, batch: EncodedBatch, lines: Lines, mode: WriteMode, statements: { upsert: string; update: string }, outcome: WriteOutcome,
+): Promise<void> {
   await client.query(PREPARE_STAGING);
   await copyLines(client, COPY_STAGING, batch, lines);
   const { rows: [check] } = await client.query<{ staged: number; base: string }>(STAGED_COUNT);
@@ -441,14 +471,14 @@ async function writeStaged(client: PoolClient, batch: EncodedBatch, lines: Lines
   };
 
   if (mode === 'update') {
-    const { rows: [result] } = await client.query<{ updated: number; skipped: string[] }>(UPDATE_EXISTING);
+    const { rows: [result] } = await client.query<{ updated: number; skipped: string[] }>(statements.update);
     skip(result.skipped, 'no_match');
     outcome.updated += result.updated;
     outcome.unchanged += lines.length - result.updated - result.skipped.length;
     return;
   }
 
-  const statement = mode === 'upsert' ? UPSERT : INSERT_NEW;
+  const statement = mode === 'upsert' ? statements.upsert : INSERT_NEW;
   for (let attempt = 1; ; attempt++) {
     // Slug collisions are astronomically rare, so they are looked for only after the unique index refused
     // one: the savepoint undoes the failed statement without losing the batch or the caller's transaction.

@@ -73,6 +73,42 @@ export const KNOWN_COLUMNS: ReadonlyArray<{ column: string; field: Field }> = [
   { column: 'url', field: 'url' },
 ];
 
+/**
+ * Each businesses data column (platform/db/business-writer.ts, DATA_COLUMN_NAMES) and the fields whose
+ * presence in a file gives it a value (normaliseRow derives type from subtypes, category from type, and
+ * the country and its code from each other). Latitude and longitude need both columns: one alone is
+ * dropped with its pair.
+ */
+const WRITTEN_FROM: Record<string, Field[]> = {
+  name: ['name'],
+  type: ['type', 'subtypes'],
+  category: ['category', 'type', 'subtypes'],
+  category_slug: ['category', 'type', 'subtypes'],
+  subtypes: ['subtypes'],
+  full_address: ['fullAddress'],
+  street: ['street'],
+  city: ['city'],
+  city_slug: ['city'],
+  postal_code: ['postalCode'],
+  state: ['state'],
+  country: ['country', 'countryCode'],
+  country_code: ['countryCode', 'country'],
+  phone: ['phone'],
+  latitude: ['latitude'],
+  longitude: ['longitude'],
+  rating: ['rating'],
+  review_count: ['reviews'],
+  reviews_link: ['reviewsLink'],
+  photo: ['photo'],
+  logo: ['logo'],
+  located_in: ['locatedIn'],
+  working_hours: ['workingHours'],
+  about: ['about'],
+  verified: ['verified'],
+  website: ['website'],
+  url: ['url'],
+};
+
 export function headerKey(header: string): string {
   return header.normalize('NFKC').toLowerCase().replace(/[\s_.\-]+/g, '');
 }
@@ -85,6 +121,11 @@ export interface ColumnMapping {
   /** A layout with its own conversion (gosom, OpenStreetMap), or null. */
   profile: 'gosom' | 'osm' | null;
   columnExtraction: { extractedCount: number; extractionRate: number; successful: string[]; missing: string[] };
+  /**
+   * The businesses columns this file can give a value to (directly, through a layout's adapter, or derived
+   * from another of its columns): the only ones an import may change in a business that already exists.
+   */
+  updatableColumns: string[];
   /** Map a row's cells (in header order) to canonical values (first non-empty alias). */
   map(values: string[]): CanonicalCells;
 }
@@ -143,6 +184,11 @@ export function mapColumns(headers: string[]): ColumnMapping {
   const derived = new Set<Field>();
   if (profile === 'gosom') ['placeId', 'street', 'city', 'postalCode', 'state', 'countryCode'].forEach((f) => derived.add(f as Field));
   if (profile === 'osm') ['placeId', 'type', 'category', 'phone', 'website', 'workingHours', 'street', 'city', 'postalCode', 'url'].forEach((f) => derived.add(f as Field));
+  const provided = new Set<Field>([...(Object.keys(sources) as Field[]), ...derived]);
+  const hasPoint = provided.has('latitude') && provided.has('longitude');
+  const updatableColumns = Object.entries(WRITTEN_FROM)
+    .filter(([column, from]) => (column === 'latitude' || column === 'longitude' ? hasPoint : from.some((field) => provided.has(field))))
+    .map(([column]) => column);
   const successful = KNOWN_COLUMNS.filter(({ field }) => sources[field] || derived.has(field)).map(({ column }) => column);
   const missing = KNOWN_COLUMNS.filter(({ column }) => !successful.includes(column)).map(({ column }) => column);
   const columnExtraction = {
@@ -179,7 +225,7 @@ export function mapColumns(headers: string[]): ColumnMapping {
   const map = profile === 'osm' ? (values: string[]) => osmCells(values, cell, base(values))
     : profile === 'gosom' ? (values: string[]) => gosomCells(values, cell, base(values))
     : base;
-  return { sources, profile, columnExtraction, map };
+  return { sources, profile, columnExtraction, updatableColumns, map };
 }
 
 type CellOf = (values: string[], key: string) => string | undefined;

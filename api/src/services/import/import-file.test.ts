@@ -143,6 +143,43 @@ describe('importFile: CSV end to end', () => {
     assert.equal(await countBusinesses("place_id = 'ChIJ-mode-404' OR (name = 'No id' AND city = 'Rome')"), 0);
   });
 
+  test('a file without some columns changes only the columns it has; stored values of the others stay', async () => {
+    const full = file('partial-full.csv');
+    const rows = [...exportRows(3, 31)];
+    await writeCsv(full, [EXPORT_HEADER, ...rows]);
+    await run(full);
+    const columns = 'name, phone, city, city_slug, category, category_slug, type, subtypes, full_address, latitude, longitude, rating, review_count, verified, working_hours, about, photo, website, url';
+    const placeIds = rows.map((row) => String(row[EXPORT_HEADER.indexOf('place_id')]));
+    const stored = async () => (await pool.query(`SELECT place_id, ${columns} FROM businesses WHERE place_id = ANY($1) ORDER BY place_id`, [placeIds])).rows;
+    const before = await stored();
+    assert.ok(before.every((row) => row.phone && row.city && row.working_hours && row.latitude !== null), 'the full file filled them');
+
+    // The user exported three columns: new ratings must land, nothing else may be erased.
+    const partial = file('partial-rating.csv');
+    await writeCsv(partial, [['name', 'place_id', 'rating'], ...rows.map((row, index) => [row[0], placeIds[index], String(index + 1)])]);
+    const outcome = await run(partial);
+    assert.equal(outcome.result.results.updated, 3);
+    const after = await stored();
+    const newRating = new Map(placeIds.map((placeId, index) => [placeId, index + 1]));
+    assert.deepEqual(after.map((row) => row.rating), after.map((row) => newRating.get(row.place_id)));
+    assert.deepEqual(after.map(({ rating, ...rest }) => rest), before.map(({ rating, ...rest }) => rest));
+
+    // Unchanged the second time; update mode follows the same rule; half a coordinate pair touches neither.
+    const again = await run(partial, { mode: 'update' });
+    assert.equal(again.result.results.updated, 0);
+    assert.equal(again.result.results.unchanged, 3);
+    const latitudeOnly = file('partial-latitude.csv');
+    await writeCsv(latitudeOnly, [['name', 'place_id', 'latitude'], ...rows.map((row, index) => [row[0], placeIds[index], '10.5'])]);
+    await run(latitudeOnly);
+    assert.deepEqual((await stored()).map(({ rating, ...rest }) => rest), before.map(({ rating, ...rest }) => rest));
+
+    // A column the file has does change, an empty cell in it included (the file says "no phone").
+    const phones = file('partial-phone.csv');
+    await writeCsv(phones, [['name', 'place_id', 'phone'], [rows[0][0], placeIds[0], '']]);
+    await run(phones);
+    assert.equal((await pool.query('SELECT phone FROM businesses WHERE place_id = $1', [placeIds[0]])).rows[0].phone, null);
+  });
+
   test('re-running the same file is idempotent; every batch size works', async () => {
     const csv = file('rerun.csv');
     await writeCsv(csv, [EXPORT_HEADER, ...exportRows(1050, 7)]);

@@ -8,6 +8,8 @@
  * - The worker parses the next batches while PostgreSQL writes this one: the two use both cores.
  * - A place_id seen earlier in the file is skipped (first occurrence wins); rows without a place_id are
  *   always inserted (upsert/insert) with a fresh unique slug, so only rows with place_ids are idempotent.
+ * - A business that exists is changed only in the columns the file has: a file without a phone column
+ *   leaves stored phones alone (an empty cell in a phone column does clear one).
  * - Nothing here talks to Meilisearch: the businesses triggers fill search_outbox and the indexer follows.
  */
 import { stat } from 'node:fs/promises';
@@ -93,6 +95,8 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
     options.onProgress?.(message);
   };
 
+  /** What an existing business may be changed in: only the columns this file has (see ColumnMapping). */
+  let updatableColumns: string[] | undefined;
   let batchNumber = 0;
   let inFlight: Promise<void> | null = null;
 
@@ -104,7 +108,7 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
       // crash can only lose the last batches together with the progress that claims them, and the report's
       // final (synchronous) commit flushes everything before the import is called done.
       await client.query('SET LOCAL synchronous_commit = off');
-      const outcome = await writeEncodedBatch(client, message.batch, { mode });
+      const outcome = await writeEncodedBatch(client, message.batch, { mode, columns: updatableColumns });
       const written = outcome.inserted + outcome.updated + outcome.unchanged;
       await client.query(
         'UPDATE import_jobs SET rows_read = $2, rows_written = $3, last_committed_row = $4, file_type = $5 WHERE id = $1',
@@ -141,6 +145,7 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
       fraction = message.type === 'opened' ? 0 : message.fraction;
       if (message.type === 'opened') {
         fileType = message.fileType;
+        updatableColumns = message.updatableColumns;
         mapping = { columnExtraction: message.columnExtraction };
         progress('reading', true);
         continue;
