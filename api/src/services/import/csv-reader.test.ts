@@ -3,7 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { openCsv } from './csv-reader.ts';
+import { csvEncoding, openCsv } from './csv-reader.ts';
+import { detectFileType } from './detect-file-type.ts';
 import { csvText } from './testing/spreadsheet-writers.ts';
 
 /** Cells that exercise every rule: delimiters, quotes and line ends inside cells, non-ASCII, empties. */
@@ -123,5 +124,40 @@ describe('CSV reader', () => {
     }, /Row 3: a quoted cell is never closed/);
     await source.close();
     assert.deepEqual(rows, ['A']);
+  });
+
+  test('Windows-1252 (Excel\'s plain CSV), UTF-16 with a byte order mark and UTF-8 are each read as written', async () => {
+    const rows = [['name', 'city'], ['Café Müller – “Köln”', 'Köln'], ['Œuvre €5', 'Zürich']];
+    const text = csvText(rows, { eol: '\r\n' });
+    // 2,000 plain ASCII rows first: the first non-ASCII byte comes after the first chunk of the check.
+    const ascii = Array.from({ length: 2000 }, (_, index) => `Plain ${index},Town`).join('\r\n');
+    const latin = `name,city\r\n${ascii}\r\n${text.split('\r\n').slice(1).join('\r\n')}`;
+    const cp1252: Record<string, number> = { '–': 0x96, '“': 0x93, '”': 0x94, 'Œ': 0x8c, '€': 0x80 };
+    const bytes = Buffer.from([...latin].map((char) => cp1252[char] ?? char.charCodeAt(0)));
+    const files: Array<[string, Buffer, string]> = [
+      ['windows-1252', bytes, 'windows-1252'],
+      ['utf-16le', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]), 'utf-16le'],
+      ['utf-16be', Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(text, 'utf16le').swap16()]), 'utf-16be'],
+      ['utf-8', Buffer.from(`\ufeff${text}`), 'utf-8'],
+    ];
+    for (const [name, content, encoding] of files) {
+      const file = path.join(dir, `${name}.csv`);
+      await writeFile(file, content);
+      assert.equal(await detectFileType(file), 'csv', name);
+      assert.equal(await csvEncoding(file), encoding, name);
+      const read = await readAll(file);
+      assert.deepEqual(read.headers, ['name', 'city'], name);
+      assert.deepEqual(read.rows.slice(-2).map((row) => row.values), rows.slice(1), name);
+    }
+  });
+
+  test('UTF-8 characters cut by the encoding check\'s 1 MB reads still count as UTF-8', async () => {
+    // A run of three-byte characters across the 1 MB boundary, shifted by 0, 1 and 2 bytes: each of its
+    // bytes falls last in the first read once.
+    for (const pad of ['', 'a', 'ab']) {
+      const file = path.join(dir, `utf8-boundary${pad}.csv`);
+      await writeFile(file, `name\n${pad}${'x'.repeat(1024 * 1024 - 10)}${'€'.repeat(10)}\n`);
+      assert.equal(await csvEncoding(file), 'utf-8', `shifted by ${pad.length}`);
+    }
   });
 });

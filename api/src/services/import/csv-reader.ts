@@ -9,7 +9,9 @@
  * for 150 MB); 64 KB chunks die young (measured peak heap 134 MB -> 50 MB, parse CPU halved). An unclosed quote would otherwise swallow the rest of the file, so a quoted cell longer
  * than MAX_RECORD_CHARS stops the import with the row number where the quote opened.
  */
+import { isUtf8 } from 'node:buffer';
 import { createReadStream, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { CR, LF, QUOTE } from './char-codes.ts';
 import { ImportFileError, isBlankRow, uniqueHeaders, type RowSource, type SourceRow } from './source-rows.ts';
 
@@ -134,9 +136,53 @@ function parseRecord(scan: CellScanner, start: number, final: boolean): string[]
   }
 }
 
+/** The text encodings a CSV is read in (see csvEncoding). */
+export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
+
+/**
+ * A CSV's encoding: UTF-16 when it starts with a UTF-16 byte order mark, UTF-8 when every byte of it is
+ * valid UTF-8 (a UTF-8 BOM or none), otherwise Windows-1252, what Excel's plain "CSV" writes on Western
+ * Windows (read as UTF-8, its "é" became U+FFFD and the slugs lost letters). The whole file is checked,
+ * chunk by chunk, because an export is often ASCII for thousands of rows before its first "é".
+ */
+export async function csvEncoding(path: string): Promise<CsvEncoding> {
+  const handle = await open(path, 'r');
+  try {
+    const chunk = Buffer.allocUnsafe(1024 * 1024);
+    let carried = 0;
+    let position = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(chunk, carried, chunk.length - carried, position);
+      if (position === 0 && bytesRead >= 2) {
+        if (chunk[0] === 0xff && chunk[1] === 0xfe) return 'utf-16le';
+        if (chunk[0] === 0xfe && chunk[1] === 0xff) return 'utf-16be';
+      }
+      position += bytesRead;
+      const length = carried + bytesRead;
+      // At the end, what is carried is at most the first bytes of one character cut short: UTF-8 still.
+      if (bytesRead === 0) return 'utf-8';
+      // A character cut by the chunk's end is carried to the next read: back up to its first byte.
+      let end = length;
+      let back = 0;
+      while (back < 3 && end > 0 && (chunk[end - 1] & 0xc0) === 0x80) {
+        end--;
+        back++;
+      }
+      if (end > 0 && chunk[end - 1] >= 0xc0) end--;
+      if (!isUtf8(chunk.subarray(0, end))) return 'windows-1252';
+      chunk.copy(chunk, 0, end, length);
+      carried = length - end;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Yields arrays of records (each a string[]) with their record numbers, chunk by chunk. */
-async function* csvRecords(path: string, progress: { read: number }): AsyncGenerator<{ number: number; fields: string[] }[]> {
-  const stream = createReadStream(path, { encoding: 'utf8', highWaterMark: CHUNK_BYTES });
+async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read: number }): AsyncGenerator<{ number: number; fields: string[] }[]> {
+  const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
+  // Decodes across chunk ends (a character cut in two waits for its other half); drops a byte order mark.
+  const decoder = new TextDecoder(encoding);
   let buf = '';
   let delim = ',';
   let number = 0;
@@ -174,16 +220,21 @@ async function* csvRecords(path: string, progress: { read: number }): AsyncGener
     }
     return out;
   };
+  const append = (chunk: string): boolean => {
+    if (!chunk) return false;
+    if (first) {
+      buf = chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
+      delim = sniffDelimiter(buf.slice(0, 64 * 1024));
+      first = false;
+    } else {
+      buf += chunk;
+    }
+    return true;
+  };
   try {
-    for await (const chunk of stream as AsyncIterable<string>) {
+    for await (const bytes of stream as AsyncIterable<Buffer>) {
       progress.read = stream.bytesRead;
-      if (first) {
-        buf = chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
-        delim = sniffDelimiter(buf.slice(0, 64 * 1024));
-        first = false;
-      } else {
-        buf += chunk;
-      }
+      if (!append(decoder.decode(bytes, { stream: true }))) continue;
       const records = drainOrPending(drain, false);
       if (records.pending) {
         if (records.pending.length) yield records.pending;
@@ -191,6 +242,7 @@ async function* csvRecords(path: string, progress: { read: number }): AsyncGener
       }
       if (records.out.length) yield records.out;
     }
+    append(decoder.decode());
     if (first) return;
     const records = drainOrPending(drain, true);
     if (records.pending) {
@@ -220,7 +272,8 @@ function drainOrPending(
 export async function openCsv(path: string): Promise<RowSource> {
   const size = statSync(path).size;
   const progress = { read: 0 };
-  const batches = csvRecords(path, progress);
+  const encoding = await csvEncoding(path);
+  const batches = csvRecords(path, encoding, progress);
   let headerRecord: { number: number; fields: string[] } | undefined;
   let rest: { number: number; fields: string[] }[] = [];
   while (!headerRecord) {

@@ -28,6 +28,15 @@ export async function detectFileType(path: string): Promise<FileType> {
   if (startsWith(head, ZIP)) return 'xlsx';
   if (startsWith(head, ZIP_EMPTY)) throw new ImportFileError('malformed', 'The file is an empty zip archive, not a spreadsheet.');
   if (startsWith(head, OLE)) return 'xls';
+  // UTF-16 text (Excel's "Unicode Text" and some CSV exports) starts with its byte order mark.
+  const utf16 = startsWith(head, [0xff, 0xfe]) ? 'utf-16le' : startsWith(head, [0xfe, 0xff]) ? 'utf-16be' : null;
+  if (utf16) {
+    const text = new TextDecoder(utf16).decode(head.subarray(0, head.length - (head.length % 2))).trimStart();
+    if (text.startsWith('[') || text.startsWith('{')) {
+      throw new ImportFileError('unsupported_type', 'The file is JSON in UTF-16; save it as UTF-8 and upload it again.');
+    }
+    return 'csv';
+  }
   if (!looksLikeText(head)) {
     throw new ImportFileError('unsupported_type', 'The file is neither a spreadsheet (.xlsx, .xls) nor a CSV text file.');
   }
