@@ -66,6 +66,8 @@ describe('importFile: CSV end to end', () => {
     assert.equal(r.errorCount, 2);
     assert.equal(r.skippedCount, 1);
     assert.deepEqual(r.errors, ['Row 3: name is missing', 'Row 4: rating 9 is outside 0-5']);
+    // Gamma Gym has no place_id: a second run would add it again, and the message says so.
+    assert.match(r.message, /1 row has no place_id and was added as a new business; importing this file again adds it again\.$/);
     assert.deepEqual(r.skippedBusinesses, [{ row: 5, sheet: undefined, name: 'Alpha Cafe again', placeId: 'ChIJ-basic-1', reason: 'duplicate_in_file' }]);
     assert.equal(r.duplicateAnalysis.excelDuplicateCount, 1);
     assert.equal(r.duplicateAnalysis.excelDuplicateRecords[0].firstRow, 2);

@@ -87,8 +87,16 @@ export function buildUploadResult(input: ReportInput) {
   const parts = [`${successCount} of ${c.totalRows} rows imported (${c.inserted} new, ${c.updated} updated, ${c.unchanged} unchanged)`];
   if (skippedCount) parts.push(`${skippedCount} skipped`);
   if (c.errorCount) parts.push(`${c.errorCount} rejected`);
+  // Rows without a place_id cannot be matched to a stored business (the spec inserts them every time):
+  // say so, or a second run of the same file silently doubles them.
+  const withoutPlaceId = c.totalRows - c.errorCount - c.recordsWithPlaceId;
+  const unmatchable = success && input.mode !== 'update' && withoutPlaceId > 0
+    ? withoutPlaceId === 1
+      ? ' 1 row has no place_id and was added as a new business; importing this file again adds it again.'
+      : ` ${withoutPlaceId} rows have no place_id and were added as new businesses; importing this file again adds them again.`
+    : '';
   const message = success
-    ? `${input.fileName}: ${parts.join(', ')}.`
+    ? `${input.fileName}: ${parts.join(', ')}.${unmatchable}`
     : `${input.fileName}: ${input.failure!.message}${c.totalRows || successCount ? ` The import stopped there; ${successCount} rows committed before it stay (through data row ${input.lastCommittedRow}).` : ''}`;
   return {
     success,
