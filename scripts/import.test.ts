@@ -1,15 +1,18 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { after, before, test } from 'node:test';
 import { createPool, type Pool } from '../platform/db/pool.ts';
+import { findFreePort } from '../platform/runtime/ports.ts';
+import { loadOrCreateSecrets } from '../platform/runtime/secrets.ts';
 import { createTestContext, type TestContext } from '../platform/testing/context.ts';
 import { writeCsv } from '../api/src/services/import/testing/spreadsheet-writers.ts';
 
 const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '..');
 const SCRIPT = path.resolve(import.meta.dirname, 'import.ts');
 let ctx: TestContext;
 let pool: Pool;
@@ -26,8 +29,14 @@ after(async () => {
   await ctx.close();
 });
 
-function cli(args: string[]) {
-  return run(process.execPath, ['--import', 'tsx', SCRIPT, ...args], { env: { ...process.env, DATABASE_URL: ctx.config.databaseUrl } }).then(
+/** Runs the CLI; `env` replaces settings, and `DATABASE_URL: null` leaves it unset. */
+function cli(args: string[], env: Record<string, string | null> = {}) {
+  const merged: NodeJS.ProcessEnv = { ...process.env, DATABASE_URL: ctx.config.databaseUrl };
+  for (const [name, value] of Object.entries(env)) {
+    if (value === null) delete merged[name];
+    else merged[name] = value;
+  }
+  return run(process.execPath, ['--import', 'tsx', SCRIPT, ...args], { env: merged }).then(
     (result) => ({ code: 0, ...result }),
     (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
   );
@@ -52,4 +61,61 @@ test('bad flags and missing files give a clear message and exit 1', async () => 
   const missing = await cli([path.join(dir, 'nope.csv')]);
   assert.equal(missing.code, 1);
   assert.match(missing.stderr, /File not found: .*nope\.csv/);
+});
+
+test('without DATABASE_URL it imports into the embedded database of a running `npm start`, and says to run `npm start` when none runs', async () => {
+  const [dataDir, idleDataDir] = [await mkdtemp(path.join(os.tmpdir(), 'import-cli-start-')), await mkdtemp(path.join(os.tmpdir(), 'import-cli-idle-'))];
+  await chmod(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root.
+  const embedded = { DATABASE_URL: null, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await findFreePort()) };
+  const file = path.join(dir, 'embedded.csv');
+  await writeCsv(file, [['name', 'place_id'], ['Embedded One', 'ChIJ-embedded-1'], ['Embedded Two', 'ChIJ-embedded-2']]);
+
+  // The real `npm start` (scripts/start.ts) on its own data directory and ports, without demo data to keep it short.
+  let output = '';
+  const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATA_DIR: dataDir, DEMO_DATA: 'false',
+      PORT: String(await findFreePort()), EMBEDDED_PG_PORT: embedded.EMBEDDED_PG_PORT, EMBEDDED_MEILI_PORT: String(await findFreePort()),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  start.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  start.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => start.on('exit', (code) => resolve(code)));
+  try {
+    // Meanwhile, where no `npm start` runs: one clear line, and nothing written to its data directory.
+    const notRunning = await cli([file], { DATABASE_URL: null, DATA_DIR: idleDataDir, EMBEDDED_PG_PORT: String(await findFreePort()) });
+    assert.equal(notRunning.code, 1);
+    assert.match(notRunning.stderr, /embedded database of `npm start` is not running .*Run `npm start` first.*set DATABASE_URL/);
+    assert.deepEqual(await readdir(idleDataDir), []);
+
+    // Migrated and serving is all the CLI needs: no wait for the search indexes to be built.
+    const deadline = Date.now() + 90_000;
+    while (!/\[api\] listening/.test(output) && start.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.match(output, /\[api\] listening/, output);
+
+    // Into the embedded database, and (at the same time, to save a CLI start-up) with an explicit
+    // DATABASE_URL, which still wins over the running embedded database.
+    const [imported, explicit] = await Promise.all([cli([file], embedded), cli([file], { ...embedded, DATABASE_URL: ctx.config.databaseUrl! })]);
+    assert.equal(imported.code, 0, imported.stderr);
+    assert.match(imported.stdout, /Importing into the embedded database of `npm start` \(127\.0\.0\.1:\d+\/directory\)/);
+    assert.match(imported.stdout, /rows 2, imported 2 \(new 2/);
+    assert.equal(explicit.code, 0, explicit.stderr);
+    assert.doesNotMatch(explicit.stdout, /Importing into the embedded database/);
+
+    const countIn = async (target: Pool) => (await target.query("SELECT count(*)::int AS n FROM businesses WHERE place_id LIKE 'ChIJ-embedded-%'")).rows[0].n;
+    const secrets = await loadOrCreateSecrets(dataDir);
+    const embeddedPool = createPool(`postgresql://postgres:${encodeURIComponent(secrets.postgresPassword)}@127.0.0.1:${embedded.EMBEDDED_PG_PORT}/directory`);
+    try {
+      assert.equal(await countIn(embeddedPool), 2, 'the rows are in the database `npm start` serves');
+    } finally {
+      await embeddedPool.end();
+    }
+    assert.equal(await countIn(pool), 2, 'and, from the explicit run, in DATABASE_URL');
+  } finally {
+    start.kill('SIGINT');
+    assert.equal(await exited, 0, output);
+    await Promise.all([rm(dataDir, { recursive: true, force: true }), rm(idleDataDir, { recursive: true, force: true })]);
+  }
 });

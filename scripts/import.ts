@@ -1,15 +1,22 @@
 /**
  * `npm run import -- <files...> [--batch-size 100|500|1000|2000] [--mode upsert|insert|update]`: the same
- * pipeline as the admin upload (api/src/services/import), against DATABASE_URL. Prints live progress and
- * each file's report summary; exits 1 when any file failed.
+ * pipeline as the admin upload (api/src/services/import), against DATABASE_URL or, when it is not set,
+ * the embedded PostgreSQL that `npm start` runs. Prints live progress and each file's report summary;
+ * exits 1 when any file failed.
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { importFile } from '../api/src/services/import/import-file.ts';
 import { IMPORT_USAGE, ImportArgsError, parseImportArgs } from '../api/src/services/import/parse-import-args.ts';
-import { loadConfigOrExit } from '../platform/config.ts';
+import { loadConfigOrExit, type Config } from '../platform/config.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
+import { EMBEDDED_DATABASE, embeddedDatabaseUrl } from '../platform/runtime/embedded-postgres.ts';
+import { assertPortFree } from '../platform/runtime/ports.ts';
+import { loadOrCreateSecrets } from '../platform/runtime/secrets.ts';
+
+
+const START_FIRST = 'Run `npm start` first (and leave it running), or set DATABASE_URL to the PostgreSQL database to import into.';
 
 function fail(message: string): never {
   console.error(message);
@@ -32,16 +39,35 @@ for (const file of args.files) {
   if (!statSync(file).isFile()) fail(`Not a file: ${file}`);
 }
 
-const config = loadConfigOrExit();
-if (!config.databaseUrl) {
-  fail('DATABASE_URL is not set. Set it to the PostgreSQL database to import into (with `npm start` running, use the URL it prints or the admin upload page).');
+/**
+ * DATABASE_URL when set; otherwise the embedded PostgreSQL of `npm start`, found the way start.ts
+ * finds it (DATA_DIR's secrets, EMBEDDED_PG_PORT), so the CLI needs no setting next to `npm start`.
+ */
+async function resolveDatabase(config: Config): Promise<{ url: string; isEmbedded: boolean }> {
+  if (config.databaseUrl) return { url: config.databaseUrl, isEmbedded: false };
+  const where = `127.0.0.1:${config.embeddedPgPort}`;
+  // The port check start.ts makes: taken means PostgreSQL runs. Say so before creating any secrets.
+  const isRunning = await assertPortFree(config.embeddedPgPort, 'PostgreSQL', '').then(() => false, () => true);
+  if (!isRunning) fail(`DATABASE_URL is not set and the embedded database of \`npm start\` is not running (nothing listens on ${where}). ${START_FIRST}`);
+  if (!existsSync(config.dataDir)) fail(`DATABASE_URL is not set and the data directory ${config.dataDir} of \`npm start\` does not exist (set DATA_DIR to the one it uses). ${START_FIRST}`);
+  const secrets = await loadOrCreateSecrets(config.dataDir);
+  const url = embeddedDatabaseUrl(config.embeddedPgPort, secrets.postgresPassword, EMBEDDED_DATABASE);
+  console.log(`Importing into the embedded database of \`npm start\` (${where}/${EMBEDDED_DATABASE}); set DATABASE_URL to choose another.`);
+  return { url, isEmbedded: true };
 }
 
-const pool = createPool(config.databaseUrl, { max: 2, applicationName: 'directory-import' });
-const prisma = createPrisma(config.databaseUrl, { max: 2 });
+const config = loadConfigOrExit();
+const database = await resolveDatabase(config);
+
+const pool = createPool(database.url, { max: 2, applicationName: 'directory-import' });
+const prisma = createPrisma(database.url, { max: 2 });
 let failed = 0;
 try {
-  const { rows } = await pool.query<{ table: string | null }>(`SELECT to_regclass('import_jobs')::text AS table`);
+  const { rows } = await pool.query<{ table: string | null }>(`SELECT to_regclass('import_jobs')::text AS table`).catch((error: Error) => {
+    if (!database.isEmbedded) throw error;
+    // Something else holds the port, or `npm start` runs from another DATA_DIR (other secrets).
+    return fail(`The embedded database of \`npm start\` on 127.0.0.1:${config.embeddedPgPort} did not accept the connection (${error.message}). ${START_FIRST}`);
+  });
   if (!rows[0].table) fail('The database has no import tables yet: run `npm run migrate` first (or `npm start`).');
   for (const [index, file] of args.files.entries()) {
     const fileName = path.basename(file);

@@ -16,7 +16,7 @@ import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
 import { createLogger, setLogLevel } from '../platform/logger.ts';
 import { startEmbeddedMeilisearch, type RunningMeilisearch } from '../platform/runtime/embedded-meilisearch.ts';
-import { startEmbeddedPostgres, type RunningPostgres } from '../platform/runtime/embedded-postgres.ts';
+import { EMBEDDED_DATABASE, startEmbeddedPostgres, type RunningPostgres } from '../platform/runtime/embedded-postgres.ts';
 import { assertPortFree } from '../platform/runtime/ports.ts';
 import { stopChild } from '../platform/runtime/processes.ts';
 import { loadOrCreateSecrets } from '../platform/runtime/secrets.ts';
@@ -25,8 +25,13 @@ import { ensureAdminUser } from '../api/src/services/auth/ensure-admin-user.ts';
 import { seedDemoDataOnce } from '../prisma/seed/seed-demo-data-once.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const EMBEDDED_DATABASE = 'directory';
 const READY_TIMEOUT_MS = 120_000;
+/**
+ * One Ctrl-C can arrive more than once: the terminal signals the whole process group, and `npm start`
+ * runs us under tsx's CLI, which re-sends a signal when it does not hear back from us within 30 ms
+ * (and that reply races its own handler). A repeat this soon after the first is the same Ctrl-C.
+ */
+const REPEATED_SIGNAL_MS = 1_000;
 
 const log = createLogger('start');
 
@@ -47,6 +52,10 @@ interface Supervised {
 const cleanups: Array<() => Promise<void>> = [];
 const supervised: Supervised[] = [];
 let shuttingDown = false;
+let shutdownStartedAt = 0;
+let isHurrying = false;
+/** The embedded servers being started: shutdown waits for them so a Ctrl-C during start-up leaves none behind. */
+let serversStarting: Promise<unknown> = Promise.resolve();
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -56,7 +65,9 @@ async function main(): Promise<void> {
   // The API port is checked first: finding it taken after a minute of set-up would be unkind.
   await assertPortFree(config.port, 'the web server', 'Set PORT to a free port.', config.host === '0.0.0.0' ? undefined : config.host);
 
-  const resolved = await resolveServers(config);
+  const resolving = resolveServers(config);
+  serversStarting = resolving;
+  const resolved = await resolving;
   const applied = await applyMigrations(resolved.databaseUrl);
   if (applied.length) log.info(`applied ${applied.length} migration(s): ${applied.join(', ')}`);
 
@@ -88,6 +99,7 @@ async function main(): Promise<void> {
   supervise({ name: 'api', script: 'api/src/main.ts', restarts: [] }, childEnv);
 
   await waitUntilReady(config);
+  if (shuttingDown) return;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\n  Business directory is ready at ${config.publicUrl}  (ready in ${seconds} s)\n  Press Ctrl-C to stop.\n`);
 }
@@ -103,6 +115,7 @@ async function resolveServers(config: Config): Promise<Resolved> {
     log.info(`starting embedded PostgreSQL on 127.0.0.1:${config.embeddedPgPort} (data in ${path.relative(ROOT, config.dataDir) || '.'}/postgres)`);
     const postgres: RunningPostgres = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, password: secrets!.postgresPassword });
     cleanups.push(() => postgres.stop());
+    assertNotStopping();
     await postgres.ensureDatabase(EMBEDDED_DATABASE);
     databaseUrl = postgres.urlFor(EMBEDDED_DATABASE);
   }
@@ -110,6 +123,7 @@ async function resolveServers(config: Config): Promise<Resolved> {
   let meiliUrl = config.meiliUrl;
   let meiliMasterKey = config.meiliMasterKey;
   if (!meiliUrl) {
+    assertNotStopping();
     meiliMasterKey = secrets!.meiliMasterKey;
     log.info(`starting embedded Meilisearch on 127.0.0.1:${config.embeddedMeiliPort}`);
     const meili: RunningMeilisearch = await startEmbeddedMeilisearch({ dataDir: config.dataDir, port: config.embeddedMeiliPort, masterKey: meiliMasterKey, maxIndexingMemory: config.meiliMaxIndexingMemory });
@@ -120,8 +134,14 @@ async function resolveServers(config: Config): Promise<Resolved> {
   return { databaseUrl, meiliUrl, meiliMasterKey: meiliMasterKey!, sessionSecret: config.sessionSecret ?? secrets!.sessionSecret };
 }
 
+/** Ctrl-C during start-up: start no further server (shutdown stops those already running). */
+function assertNotStopping(): void {
+  if (shuttingDown) throw new SetupError('stopped during start-up');
+}
+
 /** Runs a child; an unexpected exit is restarted (at most 5 times a minute), else everything stops. */
 function supervise(entry: Supervised, env: NodeJS.ProcessEnv): void {
+  if (shuttingDown) return;
   if (!supervised.includes(entry)) supervised.push(entry);
   const child = spawn(process.execPath, ['--import', 'tsx', entry.script], {
     cwd: ROOT,
@@ -173,11 +193,18 @@ function printGeneratedPassword(username: string, password: string): void {
   console.log(`\n${'='.repeat(width)}\n${lines.map((line) => `  ${line}`).join('\n')}\n${'='.repeat(width)}\n`);
 }
 
+/**
+ * Stops the api and indexer, then Meilisearch, then PostgreSQL, and exits. The two servers run
+ * detached (a Ctrl-C does not reach them), so nothing may exit this process before they are stopped:
+ * not a repeated signal, not an error thrown while stopping.
+ */
 async function shutdown(code: number): Promise<void> {
   if (shuttingDown) return;
   shuttingDown = true;
+  shutdownStartedAt = Date.now();
   log.info('stopping…');
   await Promise.all(supervised.map((entry) => (entry.child ? stopChild(entry.child, 'SIGTERM', 15_000) : undefined)));
+  await serversStarting.catch(() => undefined);
   for (const cleanup of cleanups.reverse()) {
     await cleanup().catch((error: Error) => log.warn(`cleanup failed: ${error.message}`));
   }
@@ -185,17 +212,32 @@ async function shutdown(code: number): Promise<void> {
   process.exit(code);
 }
 
-process.on('SIGINT', () => {
-  if (shuttingDown) {
-    // A second Ctrl-C: the user wants out now.
-    for (const entry of supervised) entry.child?.kill('SIGKILL');
-    process.exit(130);
+function onSignal(signal: NodeJS.Signals): void {
+  if (!shuttingDown) {
+    void shutdown(0);
+    return;
   }
-  void shutdown(0);
-});
-process.on('SIGTERM', () => void shutdown(0));
+  if (isHurrying || Date.now() - shutdownStartedAt < REPEATED_SIGNAL_MS) return;
+  // A second Ctrl-C: the user wants out now. The api and indexer are killed; Meilisearch and
+  // PostgreSQL are still stopped (quickly) by the shutdown under way, or they would outlive us.
+  isHurrying = true;
+  log.warn(`${signal} again: killing the api and indexer`);
+  for (const entry of supervised) entry.child?.kill('SIGKILL');
+}
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);
+
+// Node's default for these is to exit at once, which would orphan the servers: stop them first.
+process.on('uncaughtException', (error) => onFatal(error));
+process.on('unhandledRejection', (reason) => onFatal(reason));
+function onFatal(error: unknown): void {
+  console.error(`npm start: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  void shutdown(1);
+}
 
 main().catch(async (error: unknown) => {
+  // Failures caused by a Ctrl-C during start-up (servers stopping under our feet) are not news.
+  if (shuttingDown) return;
   const message = error instanceof SetupError || (error instanceof Error && error.name === 'MigrationError') ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
   console.error(`\nnpm start failed: ${message}\n`);
   await shutdown(1);

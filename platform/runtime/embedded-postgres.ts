@@ -33,6 +33,14 @@ export interface RunningPostgres {
 
 const USER = 'postgres';
 
+/** The database `npm start` keeps the directory's data in (the import CLI finds it by this name too). */
+export const EMBEDDED_DATABASE = 'directory';
+
+/** The URL of a database of the embedded server (user postgres, password from DATA_DIR's secrets). */
+export function embeddedDatabaseUrl(port: number, password: string, database: string): string {
+  return `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const databaseDir = path.join(options.dataDir, 'postgres');
   await ensureWritableDirectory(options.dataDir);
@@ -103,8 +111,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     );
   });
 
-  const urlFor = (database: string) =>
-    `postgresql://${USER}:${encodeURIComponent(options.password)}@127.0.0.1:${options.port}/${encodeURIComponent(database)}`;
+  const urlFor = (database: string) => embeddedDatabaseUrl(options.port, options.password, database);
   return {
     port: options.port,
     urlFor,
