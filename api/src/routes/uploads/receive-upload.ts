@@ -6,6 +6,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
 import busboy from 'busboy';
@@ -41,7 +42,18 @@ export function tooLarge(fileName: string): UploadError {
   return new UploadError(413, 'Dosya çok büyük', `${fileName} - Maksimum dosya boyutu 150MB'dır`);
 }
 
-/** Receives the multipart field `file` (plus small text fields) into a temp file. */
+/**
+ * The spec sends one file per request (the batch upload repeats the request with fileIndex and totalFiles),
+ * so a second file is refused rather than quietly left out of the import.
+ */
+export function tooManyFiles(): UploadError {
+  return new UploadError(400, 'too_many_files', 'Send one file per request (the batch upload sends each file in its own request with fileIndex and totalFiles).');
+}
+
+/**
+ * Receives the multipart field `file` (plus small text fields) into a temp file. Exactly one file part is
+ * accepted: a second one, in any field, refuses the whole request.
+ */
 export async function receiveUpload(req: Request, options: { maxBytes?: number } = {}): Promise<ReceivedUpload> {
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
   const contentType = req.headers['content-type'] ?? '';
@@ -68,6 +80,7 @@ export async function receiveUpload(req: Request, options: { maxBytes?: number }
       let fileName = '';
       let size = 0;
       let fileDone: Promise<void> | null = null;
+      let tempFile: Writable | null = null;
       let failed = false;
       const fail = (error: UploadError) => {
         if (failed) return;
@@ -75,13 +88,18 @@ export async function receiveUpload(req: Request, options: { maxBytes?: number }
         req.unpipe(parser);
         // Keep reading (and discarding) the rest of the body so the client receives the JSON answer.
         req.resume();
-        reject(error);
+        // Once unpiped, busboy gets no more bytes, so a file part may never end and its temp file would stay
+        // open (the pipeline would never settle). Destroying the temp file's stream ends the pipeline; the
+        // rejection waits for that, so the caller's cleanup() removes a closed file and nothing is written
+        // into the directory after it is gone.
+        tempFile?.destroy();
+        void (fileDone ?? Promise.resolve()).then(() => reject(error));
       };
       parser.on('field', (name, value) => {
         fields[name] = value;
       });
       parser.on('file', (name, stream, info) => {
-        if (name !== 'file' || fileDone) {
+        if (failed || name !== 'file' || fileDone) {
           stream.resume();
           return;
         }
@@ -98,11 +116,13 @@ export async function receiveUpload(req: Request, options: { maxBytes?: number }
           size += chunk.length;
         });
         stream.on('limit', () => fail(tooLarge(fileName)));
-        fileDone = pipeline(stream, createWriteStream(filePath)).catch((error: Error) => {
+        tempFile = createWriteStream(filePath);
+        fileDone = pipeline(stream, tempFile).catch((error: Error) => {
           fail(new UploadError(400, 'bad_request', `The upload could not be stored (${error.message}).`));
         });
       });
-      parser.on('filesLimit', () => undefined);
+      // limits.files is 1: busboy skips any further file part and says so once, here.
+      parser.on('filesLimit', () => fail(tooManyFiles()));
       parser.on('partsLimit', () => fail(new UploadError(400, 'bad_request', 'The upload has too many parts.')));
       parser.on('fieldsLimit', () => fail(new UploadError(400, 'bad_request', 'The upload has too many fields.')));
       parser.on('error', (error: Error) => fail(new UploadError(400, 'bad_request', `The upload is not valid multipart/form-data (${error.message}).`)));

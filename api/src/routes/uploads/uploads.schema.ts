@@ -20,8 +20,17 @@ export const UploadFields = z.object({
 });
 export type UploadFields = z.infer<typeof UploadFields>;
 
+/**
+ * A whole-number query parameter from 1 to `max`. Every check carries the same message, so `?page=abc`
+ * says what is allowed instead of zod's "expected number, received NaN" (parseInput puts the name first).
+ */
+function pagingNumber(max: number, fallback: number) {
+  const message = `must be a whole number from 1 to ${max.toLocaleString('en-US')}`;
+  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).default(fallback);
+}
+
 /** GET /api/admin/upload-reports */
 export const UploadReportsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  page: pagingNumber(100_000, 1),
+  limit: pagingNumber(100, 20),
 });

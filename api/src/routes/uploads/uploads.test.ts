@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import WebSocket from 'ws';
 import { startTestApi, type TestApi } from '../../test/api-harness.ts';
 import { EXPORT_HEADER, exportRows } from '../../services/import/testing/export-rows.ts';
-import { csvText, type Cell } from '../../services/import/testing/spreadsheet-writers.ts';
+import { csvText, writeXls, type Cell } from '../../services/import/testing/spreadsheet-writers.ts';
 import { IMPORT_PROGRESS_PATH } from './import-progress.socket.ts';
 
 let api: TestApi & { close(): Promise<void> };
@@ -38,6 +39,33 @@ async function leftoverUploads(): Promise<string[]> {
 }
 
 const small = (rows: Cell[][]) => csvText([['name', 'place_id', 'city', 'country_code'], ...rows]);
+
+const TOO_MANY_FILES = {
+  error: 'too_many_files',
+  message: 'Send one file per request (the batch upload sends each file in its own request with fileIndex and totalFiles).',
+};
+
+async function countRows(sql: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await api.pool.query<{ n: number }>(sql, params);
+  return rows[0].n;
+}
+
+/** Posts two file parts; answers with what the request changed in the database. */
+async function uploadTwoFiles(route: string, secondField: string, placeIds: [string, string]) {
+  const reportsBefore = await countRows('SELECT count(*)::int AS n FROM upload_reports');
+  const body = new FormData();
+  body.append('batchSize', '100');
+  body.append('fileIndex', '1');
+  body.append('totalFiles', '2');
+  body.append('file', new Blob([small([['First', placeIds[0], 'Oslo', 'NO']])]), 'a.csv');
+  body.append(secondField, new Blob([small([['Second', placeIds[1], 'Oslo', 'NO']])]), 'b.csv');
+  const response = await upload(route, body);
+  return {
+    response,
+    imported: await countRows('SELECT count(*)::int AS n FROM businesses WHERE place_id = ANY($1)', [placeIds]),
+    newReports: (await countRows('SELECT count(*)::int AS n FROM upload_reports')) - reportsBefore,
+  };
+}
 
 describe('POST /api/upload-excel-batch', () => {
   test('requires an admin session', async () => {
@@ -101,6 +129,28 @@ describe('POST /api/upload-excel-batch', () => {
     assert.deepEqual(await leftoverUploads(), []);
   });
 
+  test('a truncated .xls answers 422 with a plain message (no JavaScript error text)', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'xls-upload-test-'));
+    try {
+      const whole = path.join(dir, 'whole.xls');
+      await writeXls(whole, [{ name: 'S', rows: [EXPORT_HEADER, ...exportRows(300, 12)] }]);
+      const bytes = await readFile(whole);
+      for (const size of [20_000, Math.floor(bytes.length / 2)]) {
+        const body = new FormData();
+        body.append('file', new Blob([bytes.subarray(0, size)]), 'listings.xls');
+        const response = await upload('/api/upload-excel-batch', body);
+        assert.equal(response.status, 422, `cut at ${size}`);
+        const answer = await response.json();
+        assert.equal(answer.error, 'malformed');
+        assert.match(answer.message, /The \.xls file is damaged or truncated; save it again from Excel and upload it once more\./);
+        assert.doesNotMatch(answer.message, /Cannot|undefined|of null|properties/);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+    assert.deepEqual(await leftoverUploads(), []);
+  });
+
   test('a file over 150 MB is refused while streaming with the spec message, and nothing is left behind', async () => {
     const boundary = '----limit-test';
     const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="huge.csv"\r\nContent-Type: text/csv\r\n\r\nname,place_id\n`);
@@ -123,6 +173,95 @@ describe('POST /api/upload-excel-batch', () => {
     assert.equal(response.status, 413);
     assert.deepEqual(await response.json(), { error: 'Dosya çok büyük', message: "huge.csv - Maksimum dosya boyutu 150MB'dır" });
     assert.deepEqual(await leftoverUploads(), []);
+  });
+});
+
+describe('one file per request', () => {
+  test('a second file part in the field "file" is refused with 400 too_many_files and nothing is imported', async () => {
+    const { response, imported, newReports } = await uploadTwoFiles('/api/upload-excel-batch', 'file', ['ChIJ-two-a', 'ChIJ-two-b']);
+    assert.equal(response.status, 400);
+    assert.deepEqual(await response.json(), TOO_MANY_FILES);
+    assert.equal(imported, 0);
+    assert.equal(newReports, 0);
+    assert.deepEqual(await leftoverUploads(), []);
+  });
+
+  test('a second file part in any other field is refused too, on /api/upload-excel as well', async () => {
+    for (const route of ['/api/upload-excel', '/api/upload-excel-batch']) {
+      const { response, imported, newReports } = await uploadTwoFiles(route, 'attachment', ['ChIJ-other-a', 'ChIJ-other-b']);
+      assert.equal(response.status, 400, route);
+      assert.deepEqual(await response.json(), TOO_MANY_FILES, route);
+      assert.equal(imported, 0, route);
+      assert.equal(newReports, 0, route);
+    }
+    // The other field first, then "file": still two files.
+    const body = new FormData();
+    body.append('attachment', new Blob(['x']), 'notes.txt');
+    body.append('file', new Blob([small([['Third', 'ChIJ-other-c', 'Oslo', 'NO']])]), 'c.csv');
+    const response = await upload('/api/upload-excel', body);
+    assert.equal(response.status, 400);
+    assert.equal((await response.json()).error, 'too_many_files');
+    assert.equal(await countRows('SELECT count(*)::int AS n FROM businesses WHERE place_id = $1', ['ChIJ-other-c']), 0);
+    assert.deepEqual(await leftoverUploads(), []);
+  });
+
+  test('a large first file followed by a still-streaming second file: answered at once, temp file removed', async () => {
+    const boundary = '----two-files';
+    const part = (name: string, fileName: string) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${fileName}"\r\nContent-Type: text/csv\r\n\r\n`);
+    const rows = Buffer.from(csvText([EXPORT_HEADER, ...exportRows(2000, 11)]));
+    const chunk = Buffer.alloc(256 * 1024, 'a');
+    let step = 0;
+    const stream = new ReadableStream({
+      async pull(controller) {
+        if (step === 0) controller.enqueue(Buffer.concat([part('file', 'big.csv'), rows, Buffer.from('\r\n'), part('file', 'second.csv')]));
+        else if (step < 40) {
+          // The second file keeps arriving slowly after the refusal; the server drains it and still answers.
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          controller.enqueue(chunk);
+        } else {
+          controller.enqueue(Buffer.from(`\r\n--${boundary}--\r\n`));
+          controller.close();
+        }
+        step++;
+      },
+    });
+    const response = await api.request('/api/upload-excel-batch', {
+      method: 'POST',
+      headers: { origin: api.origin, cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: stream,
+      duplex: 'half',
+      signal: AbortSignal.timeout(60_000),
+    } as RequestInit);
+    assert.equal(response.status, 400);
+    assert.deepEqual(await response.json(), TOO_MANY_FILES);
+    assert.deepEqual(await leftoverUploads(), []);
+  });
+});
+
+describe('GET /api/admin/upload-reports paging', () => {
+  test('a bad page or limit names the parameter and what is allowed', async () => {
+    const cases: Array<[string, string]> = [
+      ['page=abc', 'Invalid query: "page" must be a whole number from 1 to 100,000.'],
+      ['page=0', 'Invalid query: "page" must be a whole number from 1 to 100,000.'],
+      ['page=1.5', 'Invalid query: "page" must be a whole number from 1 to 100,000.'],
+      ['page=', 'Invalid query: "page" must be a whole number from 1 to 100,000.'],
+      ['page=100001', 'Invalid query: "page" must be a whole number from 1 to 100,000.'],
+      ['limit=abc', 'Invalid query: "limit" must be a whole number from 1 to 100.'],
+      ['limit=101', 'Invalid query: "limit" must be a whole number from 1 to 100.'],
+      ['limit=-1', 'Invalid query: "limit" must be a whole number from 1 to 100.'],
+    ];
+    for (const [query, message] of cases) {
+      const response = await api.request(`/api/admin/upload-reports?${query}`, { headers: { cookie } });
+      assert.equal(response.status, 400, query);
+      const body = await response.json();
+      assert.equal(body.error, 'bad_request', query);
+      assert.equal(body.message, message, query);
+    }
+    const fine = await api.request('/api/admin/upload-reports?page=2&limit=5', { headers: { cookie } });
+    assert.equal(fine.status, 200);
+    const { pagination } = await fine.json();
+    assert.equal(pagination.page, 2);
+    assert.equal(pagination.limit, 5);
   });
 });
 

@@ -15,6 +15,17 @@ const R = {
   FORMULA: 0x0006, STRING: 0x0207, FORMAT: 0x041e, XF: 0x00e0, DATEMODE: 0x0022,
 } as const;
 
+/**
+ * What a person is told about any .xls that cannot be decoded. The causes underneath (a sector chain that
+ * ends early, a record shorter than its type needs) are JavaScript errors from `cfb` or Buffer reads
+ * ("Cannot set properties of undefined"), which say nothing to the person uploading, so they are not shown.
+ */
+const DAMAGED = 'The .xls file is damaged or truncated; save it again from Excel and upload it once more.';
+
+function damagedSheet(name: string): ImportFileError {
+  return new ImportFileError('malformed', `The .xls sheet "${name}" is damaged or truncated; save the file again from Excel and upload it once more.`);
+}
+
 interface RecordAt {
   type: number;
   offset: number;
@@ -26,7 +37,7 @@ function* records(stream: Buffer, from: number): Generator<RecordAt> {
   while (pos + 4 <= stream.length) {
     const type = stream.readUInt16LE(pos);
     const length = stream.readUInt16LE(pos + 2);
-    if (pos + 4 + length > stream.length) throw new ImportFileError('malformed', 'The .xls file is truncated (a record runs past the end).');
+    if (pos + 4 + length > stream.length) throw new ImportFileError('malformed', DAMAGED);
     yield { type, offset: pos, data: stream.subarray(pos + 4, pos + 4 + length) };
     pos += 4 + length;
   }
@@ -42,7 +53,7 @@ class SegmentReader {
       this.seg++;
       this.pos = 0;
     }
-    if (this.seg >= this.segments.length) throw new ImportFileError('malformed', 'The .xls shared string table is truncated.');
+    if (this.seg >= this.segments.length) throw new ImportFileError('malformed', DAMAGED);
   }
   u8(): number {
     this.ensure();
@@ -70,12 +81,15 @@ class SegmentReader {
       if (this.seg < this.segments.length && this.pos >= this.segments[this.seg].length) {
         this.seg++;
         this.pos = 0;
-        if (this.seg >= this.segments.length) throw new ImportFileError('malformed', 'The .xls shared string table is truncated.');
+        if (this.seg >= this.segments.length) throw new ImportFileError('malformed', DAMAGED);
         wide = (this.segments[this.seg][this.pos++] & 1) === 1;
       }
       this.ensure();
       const buf = this.segments[this.seg];
       const available = wide ? Math.floor((buf.length - this.pos) / 2) : buf.length - this.pos;
+      // A CONTINUE boundary never splits a character: a lone trailing byte means the table is damaged (and
+      // taking nothing from it would loop for ever).
+      if (available === 0) throw new ImportFileError('malformed', DAMAGED);
       const take = Math.min(left, available);
       if (wide) out += buf.toString('utf16le', this.pos, this.pos + take * 2);
       else out += buf.toString('latin1', this.pos, this.pos + take);
@@ -131,21 +145,30 @@ function numberText(value: number, isDate: boolean, date1904: boolean): string {
   return String(value);
 }
 
-/** Opens a .xls (BIFF8) workbook; every sheet is decoded up front (at most 65,536 rows each). */
-export async function openXls(path: string): Promise<RowSource> {
-  const file = await readFile(path);
-  let container: CFB.CFB$Container;
+interface DecodedSheet {
+  name: string;
+  rows: Array<{ rowNumber: number; values: string[] }>;
+}
+
+/** The Workbook stream of the compound file; a container `cfb` cannot read, or a stream cut short, is DAMAGED. */
+function workbookStream(file: Buffer): Buffer {
+  let entry: CFB.CFB$Entry | null;
   try {
-    container = CFB.read(file, { type: 'buffer' });
-  } catch (error) {
-    throw new ImportFileError('malformed', `The .xls file is damaged (${(error as Error).message}).`);
+    const container = CFB.read(file, { type: 'buffer' });
+    entry = CFB.find(container, 'Workbook') ?? CFB.find(container, 'Book');
+  } catch {
+    throw new ImportFileError('malformed', DAMAGED);
   }
-  const entry = CFB.find(container, 'Workbook') ?? CFB.find(container, 'Book');
+  // cfb hands out what the sector chain holds, so a file cut short yields a stream shorter than its directory entry says.
+  if (entry && entry.size > 0 && (entry.content?.length ?? 0) < entry.size) throw new ImportFileError('malformed', DAMAGED);
   if (!entry || !entry.content || entry.content.length === 0) {
     throw new ImportFileError('unsupported_type', 'The file is an Office document but not an Excel workbook.');
   }
-  const stream = Buffer.isBuffer(entry.content) ? entry.content : Buffer.from(entry.content as Uint8Array);
+  return Buffer.isBuffer(entry.content) ? entry.content : Buffer.from(entry.content as Uint8Array);
+}
 
+/** Decodes the workbook globals, then every worksheet. Each substream must end with its EOF record: without one it was cut short. */
+function decodeSheets(stream: Buffer): DecodedSheet[] {
   const sheets: Array<{ name: string; offset: number }> = [];
   let sst: string[] = [];
   const formats = new Map<number, string>();
@@ -153,6 +176,7 @@ export async function openXls(path: string): Promise<RowSource> {
   let date1904 = false;
   let sstSegments: Buffer[] | null = null;
   let first = true;
+  let globalsEnded = false;
   for (const record of records(stream, 0)) {
     if (first) {
       first = false;
@@ -191,12 +215,16 @@ export async function openXls(path: string): Promise<RowSource> {
         date1904 = record.data.readUInt16LE(0) === 1;
         break;
     }
-    if (record.type === R.EOF) break;
+    if (record.type === R.EOF) {
+      globalsEnded = true;
+      break;
+    }
   }
+  if (!globalsEnded) throw new ImportFileError('malformed', DAMAGED);
   if (sstSegments) sst = readSst(sstSegments);
   const isDateXf = xfFormats.map((id) => BUILTIN_DATE_FORMATS.has(id) || (formats.has(id) && /[dmyhs]/i.test(formats.get(id)!.replace(/\[[^\]]*\]|"[^"]*"|\\./g, '')) && !/^[#0.,%E+\-\s]*$/.test(formats.get(id)!)));
 
-  const decoded: Array<{ name: string; rows: Array<{ rowNumber: number; values: string[] }> }> = [];
+  const decoded: DecodedSheet[] = [];
   for (const sheet of sheets) {
     const rows = new Map<number, string[]>();
     const set = (row: number, col: number, value: string) => {
@@ -207,14 +235,18 @@ export async function openXls(path: string): Promise<RowSource> {
     const num = (row: number, col: number, xf: number, value: number) => set(row, col, numberText(value, isDateXf[xf] ?? false, date1904));
     let pendingFormula: { row: number; col: number } | null = null;
     let started = false;
+    let ended = false;
     for (const record of records(stream, sheet.offset)) {
       const d = record.data;
       if (!started) {
-        if (record.type !== R.BOF) throw new ImportFileError('malformed', `The .xls sheet "${sheet.name}" is damaged.`);
+        if (record.type !== R.BOF) throw damagedSheet(sheet.name);
         started = true;
         continue;
       }
-      if (record.type === R.EOF) break;
+      if (record.type === R.EOF) {
+        ended = true;
+        break;
+      }
       switch (record.type) {
         case R.LABELSST:
           set(d.readUInt16LE(0), d.readUInt16LE(2), sst[d.readUInt32LE(6)] ?? '');
@@ -256,11 +288,28 @@ export async function openXls(path: string): Promise<RowSource> {
           break;
       }
     }
+    // A sheet that starts past the end of the stream, or runs out before its EOF, was cut short: importing
+    // the rows before the cut would silently drop the rest.
+    if (!ended) throw damagedSheet(sheet.name);
     const ordered = [...rows.entries()].sort((a, b) => a[0] - b[0]).map(([row, values]) => {
       for (let i = 0; i < values.length; i++) if (values[i] === undefined) values[i] = '';
       return { rowNumber: row + 1, values };
     });
     decoded.push({ name: sheet.name, rows: ordered });
+  }
+  return decoded;
+}
+
+/** Opens a .xls (BIFF8) workbook; every sheet is decoded up front (at most 65,536 rows each). */
+export async function openXls(path: string): Promise<RowSource> {
+  const stream = workbookStream(await readFile(path));
+  let decoded: DecodedSheet[];
+  try {
+    decoded = decodeSheets(stream);
+  } catch (error) {
+    if (error instanceof ImportFileError) throw error;
+    // A damaged stream holds records shorter than their type needs; Buffer reads then throw a RangeError.
+    throw new ImportFileError('malformed', DAMAGED);
   }
   if (decoded.length === 0) throw new ImportFileError('empty', 'The workbook has no worksheets.');
 
