@@ -7,7 +7,7 @@ import CFB from 'cfb';
 import { openRows } from './open-rows.ts';
 import { ImportFileError } from './source-rows.ts';
 import { EXPORT_HEADER, exportRows } from './testing/export-rows.ts';
-import { writeXls } from './testing/spreadsheet-writers.ts';
+import { record, writeXls } from './testing/spreadsheet-writers.ts';
 import { openXls } from './xls-reader.ts';
 
 const DAMAGED = 'The .xls file is damaged or truncated; save it again from Excel and upload it once more.';
@@ -56,13 +56,6 @@ function assertPlainFailure(outcome: number | Error, what: string): ImportFileEr
   assert.equal(outcome.code, 'malformed', what);
   assert.doesNotMatch(outcome.message, INTERNAL, what);
   return outcome;
-}
-
-function record(type: number, data: Buffer): Buffer {
-  const head = Buffer.alloc(4);
-  head.writeUInt16LE(type, 0);
-  head.writeUInt16LE(data.length, 2);
-  return Buffer.concat([head, data]);
 }
 
 /** A compound file holding `stream` as its Workbook stream. */

@@ -227,7 +227,8 @@ export async function writeXlsx(path: string, sheets: XlsxSheet[], options: { sh
 
 // ---------- XLS (BIFF8) ----------
 
-function record(type: number, data: Buffer): Buffer {
+/** One BIFF record: type, length, data. */
+export function record(type: number, data: Buffer): Buffer {
   const header = Buffer.alloc(4);
   header.writeUInt16LE(type, 0);
   header.writeUInt16LE(data.length, 2);
