@@ -306,5 +306,7 @@ export async function openCsv(path: string): Promise<RowSource> {
       await batches.return(undefined);
     }
   }
-  return { headers, sheets: [], rows: rows(), close: async () => void (await batches.return(undefined)), fraction: () => (size ? Math.min(1, progress.read / size) : 1) };
+  const notes = encoding === 'windows-1252' ? ['The file is not UTF-8: it was read as Windows-1252 (what Excel saves as plain "CSV"); if its accents look wrong, save it as "CSV UTF-8" and import it again.']
+    : encoding === 'utf-8' ? [] : [`The file was read as ${encoding.toUpperCase()} text (it starts with that byte order mark).`];
+  return { headers, sheets: [], rows: rows(), close: async () => void (await batches.return(undefined)), fraction: () => (size ? Math.min(1, progress.read / size) : 1), notes };
 }

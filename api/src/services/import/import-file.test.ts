@@ -313,6 +313,17 @@ describe('importFile: CSV end to end', () => {
     assert.deepEqual(stored.map((row) => [row.name, row.full_address]), [['Semi; Colon', 'Line 1\nLine 2'], ['Quote "Q"', 'x'], ['Semi; Colon', 'Line 1\nLine 2']]);
   });
 
+  test('a Windows-1252 CSV (Excel\'s plain "CSV") is stored with its accents, and the report says how it was read', async () => {
+    const csv = file('latin1.csv');
+    await writeFile(csv, Buffer.from('name,place_id,city\r\nCaf\xe9 M\xfcller,ChIJ-latin-1,K\xf6ln\r\n', 'latin1'));
+    const outcome = await run(csv);
+    assert.equal(outcome.result.successCount, 1);
+    assert.match(outcome.result.message, /read as Windows-1252/);
+    const { rows } = await pool.query("SELECT name, city, slug FROM businesses WHERE place_id = 'ChIJ-latin-1'");
+    assert.deepEqual([rows[0].name, rows[0].city], ['Café Müller', 'Köln']);
+    assert.match(rows[0].slug, /^cafe-muller-koln-[a-z0-9]{6}$/);
+  });
+
   test('the type comes from the content, not the name', async () => {
     const disguised = file('really-a-csv.xlsx');
     await writeFile(disguised, csvText([['name', 'place_id'], ['Disguised', 'ChIJ-type-1']]));

@@ -97,6 +97,7 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
 
   /** What an existing business may be changed in: only the columns this file has (see ColumnMapping). */
   let updatableColumns: string[] | undefined;
+  let notes: string[] = [];
   let batchNumber = 0;
   let inFlight: Promise<void> | null = null;
 
@@ -146,6 +147,7 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
       if (message.type === 'opened') {
         fileType = message.fileType;
         updatableColumns = message.updatableColumns;
+        notes = message.notes;
         mapping = { columnExtraction: message.columnExtraction };
         progress('reading', true);
         continue;
@@ -185,7 +187,7 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
   const finishedAt = Date.now();
   const result = buildUploadResult({
     jobId, fileName, fileSizeBytes, fileType, mode, batchSize, counters, mapping,
-    sheets, startedAt, finishedAt, failure, lastCommittedRow,
+    sheets, startedAt, finishedAt, failure, lastCommittedRow, notes,
   });
   if (!failure && counters.totalRows === 0) result.message = `${fileName}: the file has a header row but no data rows; nothing was imported.`;
   const status = failure ? 'failed' : 'completed';

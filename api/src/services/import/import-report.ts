@@ -72,6 +72,8 @@ export interface ReportInput {
   /** Set when the import stopped early. */
   failure?: { code: string; message: string; rowNumber?: number };
   lastCommittedRow: number;
+  /** Said at the end of the message (how the file was read). */
+  notes?: string[];
 }
 
 export type UploadResult = ReturnType<typeof buildUploadResult>;
@@ -96,7 +98,7 @@ export function buildUploadResult(input: ReportInput) {
       : ` ${withoutPlaceId} rows have no place_id and were added as new businesses; importing this file again adds them again.`
     : '';
   const message = success
-    ? `${input.fileName}: ${parts.join(', ')}.${unmatchable}`
+    ? `${input.fileName}: ${parts.join(', ')}.${unmatchable}${(input.notes ?? []).map((note) => ` ${note}`).join('')}`
     : `${input.fileName}: ${input.failure!.message}${c.totalRows || successCount ? ` The import stopped there; ${successCount} rows committed before it stay (through data row ${input.lastCommittedRow}).` : ''}`;
   return {
     success,

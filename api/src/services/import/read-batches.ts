@@ -58,7 +58,7 @@ export interface ReadFailure {
 }
 
 export type ReadMessage =
-  | { type: 'opened'; fileType: FileType; columnExtraction: ColumnMapping['columnExtraction']; updatableColumns: string[] }
+  | { type: 'opened'; fileType: FileType; columnExtraction: ColumnMapping['columnExtraction']; updatableColumns: string[]; notes: string[] }
   | {
       type: 'batch';
       batch: EncodedBatch;
@@ -120,7 +120,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
     }
     throw error;
   }
-  yield { type: 'opened', fileType: rows.type, columnExtraction: mapping.columnExtraction, updatableColumns: mapping.updatableColumns };
+  yield { type: 'opened', fileType: rows.type, columnExtraction: mapping.columnExtraction, updatableColumns: mapping.updatableColumns, notes: rows.notes ?? [] };
 
   const seenPlaceIds = new FirstSeen();
   // Rows are encoded as they are accepted (no place_id repeats: seenPlaceIds keeps only a first occurrence).

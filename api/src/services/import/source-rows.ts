@@ -23,6 +23,8 @@ export interface RowSource {
   close(): Promise<void>;
   /** How much of the file has been read, 0..1 (for the ETA). */
   fraction(): number;
+  /** What the report should tell about how the file was read (e.g. a CSV that is not UTF-8). */
+  notes?: string[];
 }
 
 export type FileType = 'csv' | 'xlsx' | 'xls' | 'json';
