@@ -249,7 +249,24 @@ export type ContactInput = z.infer<typeof ContactInput>;
 export const ContactResponse = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'ContactResponse' });
 export type ContactResponse = z.infer<typeof ContactResponse>;
 
-const pageParam = z.coerce.number().int().min(1).max(1000).default(1);
+/** A whole-number query parameter whose every failure says the rule ("page must be an integer from 1 to 1000"). */
+function integerParam(name: string, min: number, max: number, fallback: number) {
+  const message = `${name} must be an integer from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback);
+}
+
+/** A number query parameter (lat, lng) with the same kind of message. */
+function numberParam(name: string, min: number, max: number) {
+  const message = `${name} must be a number from ${min} to ${max}`;
+  return z.coerce.number({ error: message }).min(min, message).max(max, message).optional();
+}
+
+/** A text query parameter of at most `max` characters. */
+function textParam(name: string, max: number) {
+  return z.string().trim().max(max, `${name} must be at most ${max} characters`);
+}
+
+const pageParam = integerParam('page', 1, 1000, 1);
 const letterParam = z
   .string()
   .trim()
@@ -257,29 +274,22 @@ const letterParam = z
   .transform((value) => value.toUpperCase())
   .optional();
 
-export const BusinessPageQuery = z.object({
-  page: z.coerce
-    .number({ error: 'page must be an integer from 1 to 100' })
-    .int('page must be an integer from 1 to 100')
-    .min(1, 'page must be an integer from 1 to 100')
-    .max(100, 'page must be an integer from 1 to 100')
-    .default(1),
-});
-export const CityBusinessesQuery = z.object({ limit: z.coerce.number().int().min(1).max(50).default(6) });
+export const BusinessPageQuery = z.object({ page: integerParam('page', 1, 100, 1) });
+export const CityBusinessesQuery = z.object({ limit: integerParam('limit', 1, 50, 6) });
 export const LetterQuery = z.object({ letter: letterParam });
-export const PagedQuery = z.object({ page: pageParam, limit: z.coerce.number().int().min(1).max(100).default(12) });
+export const PagedQuery = z.object({ page: pageParam, limit: integerParam('limit', 1, 100, 12) });
 export const SearchQuery = z
   .object({
-    q: z.string().trim().max(200).default(''),
-    location: z.string().trim().max(200).default(''),
+    q: textParam('q', 200).default(''),
+    location: textParam('location', 200).default(''),
     page: pageParam,
-    limit: z.coerce.number().int().min(1).max(50).default(20),
-    lat: z.coerce.number().min(-90).max(90).optional(),
-    lng: z.coerce.number().min(-180).max(180).optional(),
+    limit: integerParam('limit', 1, 50, 20),
+    lat: numberParam('lat', -90, 90),
+    lng: numberParam('lng', -180, 180),
     /** A category facet value (categorySlug) chosen on the results page. */
-    category: z.string().trim().max(200).optional(),
+    category: textParam('category', 200).optional(),
     /** A city facet value (citySlug) chosen on the results page. */
-    city: z.string().trim().max(200).optional(),
+    city: textParam('city', 200).optional(),
   })
   .refine((value) => (value.lat === undefined) === (value.lng === undefined), {
     message: 'lat and lng must be given together',

@@ -70,8 +70,17 @@ describe('category reads', () => {
     assert.deepEqual(await response.json(), { error: 'not_found', message: 'Category not found' });
   });
 
-  test('a bad page is a 400', async () => {
-    const response = await api.request('/api/categories/bakery?page=zero');
-    assert.equal(response.status, 400);
+  test('a bad page or limit is a 400 that states the rule (never a validator\'s "received NaN")', async () => {
+    for (const [query, message] of [
+      ['page=zero', 'page must be an integer from 1 to 1000'],
+      ['page=0', 'page must be an integer from 1 to 1000'],
+      ['page=99999', 'page must be an integer from 1 to 1000'],
+      ['page=1.5', 'page must be an integer from 1 to 1000'],
+      ['limit=abc', 'limit must be an integer from 1 to 100'],
+    ]) {
+      const response = await api.request(`/api/categories/bakery?${query}`);
+      assert.equal(response.status, 400, query);
+      assert.deepEqual(await response.json(), { error: 'bad_request', message, details: [{ field: query.split('=')[0], message }] }, query);
+    }
   });
 });

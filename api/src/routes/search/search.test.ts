@@ -113,10 +113,17 @@ describe('GET /api/search', () => {
     assert.deepEqual([result.currentPage, result.totalPages, result.totalCount, result.hasNextPage, result.hasPrevPage], [2, 3, 5, true, true]);
   });
 
-  test('lat without lng is a 400', async () => {
-    const response = await api.request('/api/search?q=pizza&lat=10');
-    assert.equal(response.status, 400);
-    assert.equal(ErrorBody.parse(await response.json()).message, 'lat and lng must be given together');
+  test('lat without lng, a bad lat and an over-long q are 400s that state the rule', async () => {
+    for (const [query, message] of [
+      ['q=pizza&lat=10', 'lat and lng must be given together'],
+      ['q=pizza&lat=abc&lng=1', 'lat must be a number from -90 to 90'],
+      [`q=${'a'.repeat(201)}`, 'q must be at most 200 characters'],
+      ['q=pizza&page=abc', 'page must be an integer from 1 to 1000'],
+    ]) {
+      const response = await api.request(`/api/search?${query}`);
+      assert.equal(response.status, 400, query);
+      assert.equal(ErrorBody.parse(await response.json()).message, message, query);
+    }
   });
 
   // Last two: they add businesses.
