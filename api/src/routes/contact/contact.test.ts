@@ -66,7 +66,8 @@ describe('POST /api/contact', () => {
     assert.equal(await api.prisma.contactMessage.count({ where: { email: 'bot@example.com' } }), 0);
   });
 
-  test('more than the limit per address answers 429 JSON', async () => {
+  test('more than the limit per address answers 429 JSON; refused (invalid) submissions do not count', async () => {
+    for (let n = 0; n < CONTACT_RATE_LIMIT.limit + 2; n++) assert.equal((await post({ ...valid, email: 'not an email' }, '10.9.9.9')).status, 400);
     for (let n = 0; n < CONTACT_RATE_LIMIT.limit; n++) assert.equal((await post({ ...valid, email: `r${n}@example.com` }, '10.9.9.9')).status, 201);
     const blocked = await post({ ...valid, email: 'blocked@example.com' }, '10.9.9.9');
     assert.equal(blocked.status, 429);
