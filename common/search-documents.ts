@@ -33,6 +33,7 @@
  *   page N, hitsPerPage 20 (maxTotalHits is raised so page 100 exists).
  * - nearby: businesses `filter: countryCode = ... AND citySlug = ... AND isApproved = true`, limit 6.
  */
+import { slugify } from './slug.ts';
 
 /** A business as indexed. Nullable fields are `null` (never missing) except `_geo`. */
 export interface BusinessDocument {
@@ -223,8 +224,16 @@ export function cityDocumentId(countryCode: string, citySlug: string): string {
   return safeDocumentId(`${countryCode.toLowerCase()}-${citySlug}`);
 }
 
-/** First letter A-Z of a name (accents folded, upper-cased), or '#' for digits, symbols and other scripts. */
+/**
+ * First letter A-Z of a name, folded as its slug is (accents dropped, and the letters Unicode does not
+ * decompose mapped too: Łódź is under L, Ørsted under O, Æbeltoft under A), or '#' for digits, symbols
+ * and other scripts.
+ */
 export function letterOf(text: string | null | undefined): string {
-  const first = (text ?? '').trim().normalize('NFKD').replace(/\p{M}+/gu, '').charAt(0).toUpperCase();
+  const trimmed = (text ?? '').trim();
+  const code = trimmed.charCodeAt(0) | 0x20;
+  // Most names start with a plain letter: no slug needed.
+  if (code >= 0x61 && code <= 0x7a) return String.fromCharCode(code - 0x20);
+  const first = slugify(trimmed).charAt(0).toUpperCase();
   return /^[A-Z]$/.test(first) ? first : '#';
 }
