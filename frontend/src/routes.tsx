@@ -19,9 +19,8 @@ import {
   featuredQuery,
   homepageQuery,
   nearbyQuery,
-  searchQuery,
 } from './api/queries.ts';
-import { pageParam } from './lib/paged.ts';
+import { detailTotalPages, pageParam, prefetchClampedPage } from './lib/paged.ts';
 import { BusinessPage } from './pages/business-page.tsx';
 import { BusinessesPage, BUSINESSES_MAX_PAGE } from './pages/businesses-page.tsx';
 import { CategoriesPage } from './pages/categories-page.tsx';
@@ -37,7 +36,7 @@ import { LegalNoticePage } from './pages/legal/legal-notice-page.tsx';
 import { PrivacyPolicyPage } from './pages/legal/privacy-policy-page.tsx';
 import { TermsOfServicePage } from './pages/legal/terms-of-service-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
-import { readSearchParams, SearchPage } from './pages/search-page.tsx';
+import { readSearchParams, SearchPage, searchResultsQuery, searchTotalPages } from './pages/search-page.tsx';
 import { useParams } from 'react-router';
 
 export interface PrefetchContext {
@@ -118,7 +117,12 @@ export const publicRoutes: PublicRoute[] = [
       const slug = context.params.slug ?? '';
       const main = /^[a-z]$/i.test(slug)
         ? context.queryClient.prefetchQuery(categoriesQuery(context.api, slug.toUpperCase()))
-        : context.queryClient.prefetchQuery(categoryQuery(context.api, slug, pageParam(context.searchParams.get('page'))));
+        : prefetchClampedPage(
+            context.queryClient,
+            (page) => categoryQuery(context.api, slug, page),
+            pageParam(context.searchParams.get('page')),
+            detailTotalPages,
+          );
       await Promise.all([main, ads(context)]);
     },
   },
@@ -155,8 +159,11 @@ export const publicRoutes: PublicRoute[] = [
     path: '/cities/:countryCode/:citySlug',
     Component: CityPage,
     prefetch: (context) =>
-      context.queryClient.prefetchQuery(
-        cityQuery(context.api, context.params.countryCode ?? '', context.params.citySlug ?? '', pageParam(context.searchParams.get('page'))),
+      prefetchClampedPage(
+        context.queryClient,
+        (page) => cityQuery(context.api, context.params.countryCode ?? '', context.params.citySlug ?? '', page),
+        pageParam(context.searchParams.get('page')),
+        detailTotalPages,
       ),
   },
   {
@@ -164,7 +171,9 @@ export const publicRoutes: PublicRoute[] = [
     Component: SearchPage,
     prefetch: async (context) => {
       const params = readSearchParams(context.searchParams);
-      if (params.q || params.location) await context.queryClient.prefetchQuery(searchQuery(context.api, params));
+      if (params.q || params.location) {
+        await prefetchClampedPage(context.queryClient, (page) => searchResultsQuery(context.api, params, page), params.page, searchTotalPages);
+      }
     },
   },
   { path: '/contact', Component: ContactPage, prefetch: (context) => context.queryClient.prefetchQuery(homepageQuery(context.api)) },

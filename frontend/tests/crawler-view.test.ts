@@ -147,6 +147,59 @@ describe('crawler view (no JavaScript)', () => {
     }
   });
 
+  test('a page past the last one shows the last page; a page that is not 1..N shows page 1', async () => {
+    const businessLinks = (html: string) => [...html.matchAll(/href="(\/business\/[^"]+)"/g)].map((match) => match[1]);
+    const pageLinks = (html: string) => [...new Set([...decode(html).matchAll(/href="[^"]*[?&]page=(\d+)"/g)].map((match) => Number(match[1])))].sort((a, b) => a - b);
+    // 130 dentists in Vienna: 11 pages of 12 on the category and city pages, 7 pages of 20 in the search.
+    const cases: [base: string, last: number, pastTheEnd: string[]][] = [
+      ['/categories/dentist', 11, ['99999', '1001', '12']],
+      ['/cities/at/vienna', 11, ['99999', '1001', '99']],
+    ];
+    for (const [base, last, pastTheEnd] of cases) {
+      const lastPage = await get(`${base}?page=${last}`);
+      assert.equal(lastPage.status, 200);
+      assert.equal(lastPage.canonical, `${PUBLIC_URL}${base}?page=${last}`);
+      assert.ok(businessLinks(lastPage.html).length > 0, `${base}?page=${last} lists businesses`);
+      for (const requested of pastTheEnd) {
+        const path = `${base}?page=${requested}`;
+        const page = await get(path);
+        assert.equal(page.status, 200, `${path} status`);
+        assert.equal(page.canonical, lastPage.canonical, `${path} canonical is the last page's`);
+        assert.equal(page.title, lastPage.title, `${path} title`);
+        assert.deepEqual(businessLinks(page.html), businessLinks(lastPage.html), `${path} shows the last page's businesses`);
+        assert.deepEqual(pageLinks(page.html), pageLinks(lastPage.html), `${path} paging buttons`);
+        assert.ok(Math.max(...pageLinks(page.html)) <= last, `${path} links no page past ${last}`);
+        assert.ok(!page.html.includes('No businesses found') && !page.html.includes('Unable to load'), `${path} error state`);
+      }
+      const first = await get(base);
+      for (const requested of ['0', '-1', 'abc', '2.5']) {
+        const page = await get(`${base}?page=${requested}`);
+        assert.equal(page.status, 200, `${base}?page=${requested} status`);
+        assert.equal(page.canonical, `${PUBLIC_URL}${base}`, `${base}?page=${requested} canonical`);
+        assert.deepEqual(businessLinks(page.html), businessLinks(first.html), `${base}?page=${requested} shows page 1`);
+      }
+    }
+
+    const firstResults = await get('/search?q=dentist');
+    const total = Number(/(\d+) results/.exec(decode(firstResults.html))?.[1]);
+    assert.ok(total > 20, `the dentist search has several pages (${total} results)`);
+    const last = Math.ceil(total / 20);
+    const lastResults = await get(`/search?q=dentist&page=${last}`);
+    assert.equal(lastResults.canonical?.replaceAll('&amp;', '&'), `${PUBLIC_URL}/search?q=dentist&page=${last}`);
+    for (const requested of ['999', '99999', String(last + 1)]) {
+      const path = `/search?q=dentist&page=${requested}`;
+      const page = await get(path);
+      assert.equal(page.status, 200, `${path} status`);
+      assert.equal(page.canonical, lastResults.canonical, `${path} canonical is the last page's`);
+      assert.ok(decode(page.html).includes(`${total} results`), `${path} result count`);
+      assert.ok(!page.html.includes('No results found'), `${path} shows results`);
+      assert.ok(businessLinks(page.html).length > 0, `${path} lists businesses`);
+      assert.deepEqual(businessLinks(page.html), businessLinks(lastResults.html), `${path} shows the last page's results`);
+      assert.deepEqual(pageLinks(page.html), pageLinks(lastResults.html), `${path} paging buttons`);
+      assert.ok(Math.max(...pageLinks(page.html)) <= last, `${path} links no page past ${last}`);
+    }
+  });
+
   test('a business slug without its suffix redirects 301 to the full slug when one business has it', async () => {
     const bare = stripSlugSuffix(starSlug);
     const response = await site.request(`/business/${bare}`);

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { clampPage } from '../lib/paged.ts';
 
 export const INDEX_PAGE_SIZE = 12;
 
@@ -17,7 +18,7 @@ export function useIndexPaging<T>(items: T[], matches: (item: T, needle: string)
   }, [items, filter, matches]);
   const totalPages = Math.max(1, Math.ceil(filtered.length / INDEX_PAGE_SIZE));
   const requested = Number.parseInt(searchParams.get('page') ?? '1', 10);
-  const page = Number.isFinite(requested) ? Math.min(Math.max(1, requested), totalPages) : 1;
+  const page = clampPage(requested, totalPages);
   const start = (page - 1) * INDEX_PAGE_SIZE;
   const setFilter = (text: string) => {
     setFilterText(text);

@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 import { categoryQuery } from '../api/queries.ts';
 import { ApiError } from '../api/client.ts';
@@ -7,7 +6,7 @@ import { Breadcrumb, BusinessGridSection, ChipSection, StatTiles } from '../comp
 import { NotFoundSearch } from '../components/not-found-search.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { formatInt, toNumber } from '../lib/format.ts';
-import { pageParam, readPaged, withPage } from '../lib/paged.ts';
+import { detailTotalPages, pageParam, readPaged, useClampedPageQuery, withPage } from '../lib/paged.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs, itemList } from '../lib/seo.ts';
 import { businessHref, countryHref } from '../lib/slugs.ts';
@@ -21,9 +20,9 @@ function titleFromSlug(slug: string): string {
 export function CategoryPage() {
   const { slug = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const page = pageParam(searchParams.get('page'));
   const api = useApi();
-  const query = useQuery(categoryQuery(api, slug, page));
+  // Past the last page shows the last page (as /categories?page=N does); the route loader prefetches it.
+  const { page, query } = useClampedPageQuery((target) => categoryQuery(api, slug, target), pageParam(searchParams.get('page')), detailTotalPages);
   if (query.isPending) return <div className="container section"><SkeletonCards count={12} label="Loading category" /></div>;
   if (query.isError) {
     const error = query.error as Partial<ApiError>;

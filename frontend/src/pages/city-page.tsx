@@ -1,4 +1,3 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { cityQuery } from '../api/queries.ts';
 import type { ApiError } from '../api/client.ts';
@@ -7,7 +6,7 @@ import { Breadcrumb, BusinessGridSection, ChipSection, StatTiles } from '../comp
 import { NotFoundSearch } from '../components/not-found-search.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { formatInt, toNumber } from '../lib/format.ts';
-import { pageParam, readPaged, withPage } from '../lib/paged.ts';
+import { detailTotalPages, pageParam, readPaged, useClampedPageQuery, withPage } from '../lib/paged.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs, itemList } from '../lib/seo.ts';
 import { businessHref, categoryHref, countryHref } from '../lib/slugs.ts';
@@ -17,9 +16,13 @@ import { useApi } from '../lib/use-api.ts';
 export function CityPage() {
   const { countryCode = '', citySlug = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const page = pageParam(searchParams.get('page'));
   const api = useApi();
-  const query = useQuery(cityQuery(api, countryCode, citySlug, page));
+  // Past the last page shows the last page (as /cities?page=N does); the route loader prefetches it.
+  const { page, query } = useClampedPageQuery(
+    (target) => cityQuery(api, countryCode, citySlug, target),
+    pageParam(searchParams.get('page')),
+    detailTotalPages,
+  );
   if (query.isPending) return <div className="container section"><SkeletonCards count={12} label="Loading city" /></div>;
   if (query.isError) {
     return (query.error as Partial<ApiError>).status === 404 ? <CityNotFound /> : (

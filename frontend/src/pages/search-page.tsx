@@ -1,13 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { searchQuery, type SearchParams } from '../api/queries.ts';
-import type { FacetCount } from '../api/types.ts';
+import type { ApiClient } from '../api/client.ts';
+import type { FacetCount, SearchResults } from '../api/types.ts';
 import { BusinessListCard } from '../components/business-list-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { StateMessage } from '../components/state-message.tsx';
 import { formatInt } from '../lib/format.ts';
-import { pageParam } from '../lib/paged.ts';
+import { pageParam, useClampedPageQuery } from '../lib/paged.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { itemList } from '../lib/seo.ts';
 import { businessHref } from '../lib/slugs.ts';
@@ -17,11 +17,16 @@ export function readSearchParams(searchParams: URLSearchParams): SearchParams {
   return {
     q: (searchParams.get('q') ?? '').trim(),
     location: (searchParams.get('location') ?? '').trim(),
-    page: pageParam(searchParams.get('page'), 1000),
+    // Past the last page shows the last page: the page clamps it once the results say how many there are.
+    page: pageParam(searchParams.get('page')),
     category: searchParams.get('category') ?? undefined,
     city: searchParams.get('city') ?? undefined,
   };
 }
+
+/** The search query of `params` at `page`: the route loader and the page ask for the same. */
+export const searchResultsQuery = (api: ApiClient, params: SearchParams, page: number) => searchQuery(api, { ...params, page });
+export const searchTotalPages = (results: SearchResults) => results.totalPages;
 
 function hrefWith(params: SearchParams, change: Partial<SearchParams>): string {
   const next = { ...params, page: 1, ...change };
@@ -37,10 +42,15 @@ function hrefWith(params: SearchParams, change: Partial<SearchParams>): string {
 /** /search?q&location: typo-tolerant keyword + location search with category and city facets. */
 export function SearchPage() {
   const [searchParams] = useSearchParams();
-  const params = readSearchParams(searchParams);
+  const requested = readSearchParams(searchParams);
   const api = useApi();
-  const hasQuery = Boolean(params.q || params.location);
-  const query = useQuery({ ...searchQuery(api, params), enabled: hasQuery });
+  const hasQuery = Boolean(requested.q || requested.location);
+  const { page, query } = useClampedPageQuery(
+    (target) => ({ ...searchResultsQuery(api, requested, target), enabled: hasQuery }),
+    requested.page,
+    searchTotalPages,
+  );
+  const params = { ...requested, page };
   const results = query.data;
   const title = params.q ? `Search results for "${params.q}"${params.location ? ` in ${params.location}` : ''}` : 'Search Businesses';
   useSeo({
