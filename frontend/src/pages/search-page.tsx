@@ -52,7 +52,11 @@ export function SearchPage() {
   );
   const params = { ...requested, page };
   const results = query.data;
-  const title = params.q ? `Search results for "${params.q}"${params.location ? ` in ${params.location}` : ''}` : 'Search Businesses';
+  // A pasted paragraph must not become a paragraph-long title.
+  const short = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}...` : text);
+  const title = params.q ? `Search results for "${short(params.q)}"${params.location ? ` in ${short(params.location)}` : ''}` : 'Search Businesses';
+  // A 400 is the search's own input refused (a query over 200 characters, say): say why, not "unavailable".
+  const refused = query.isError && (query.error as { status?: number } | null)?.status === 400;
   useSeo({
     title: `${title} | ${SITE_NAME}`,
     description: results ? `${formatInt(results.totalHits)} businesses match your search.` : 'Search businesses by name, category and location.',
@@ -68,6 +72,8 @@ export function SearchPage() {
         <p className="muted">Type what you are looking for and, optionally, where.</p>
       ) : query.isPending ? (
         <p role="status">Searching...</p>
+      ) : refused ? (
+        <StateMessage title="This search cannot be run" text={String(query.error?.message ?? '').replace(/^400: /, '')} tone="error" />
       ) : query.isError || !results ? (
         <StateMessage title="Search is unavailable" text="Please try again later." tone="error" />
       ) : (
