@@ -45,6 +45,15 @@ describe('crawler view (no JavaScript)', () => {
   });
   after(async () => site?.close());
 
+  test('a business nobody has rated says so instead of showing five empty stars and 0.0', async () => {
+    const { rows } = await site.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'no-geo'`);
+    const page = await get(`/business/${rows[0].slug}`);
+    assert.equal(page.status, 200);
+    const html = decode(page.html);
+    assert.ok(html.includes('No ratings yet'));
+    assert.ok(!html.includes('0.0') && !html.includes('(0 Reviews)'), 'no 0.0 rating and no zero review count');
+  });
+
   test('the business page holds its content, title, canonical and LocalBusiness + BreadcrumbList', async () => {
     const page = await get(`/business/${starSlug}`);
     assert.equal(page.status, 200);

@@ -27,7 +27,7 @@ export function BusinessListCard({ business }: { business: BusinessListItem }) {
             {rating.toFixed(1)}
           </span>
         )}
-        {reviews > 0 && <span className="muted"> ({reviews.toLocaleString('en-US')} reviews)</span>}
+        {reviews > 0 && <span className="muted"> ({reviews.toLocaleString('en-US')} {reviews === 1 ? 'review' : 'reviews'})</span>}
       </p>
       {business.phone && <p className="muted">{business.phone}</p>}
       <Link to={businessHref(business.slug)} className="btn btn-secondary btn-sm" aria-label={`View details of ${business.name}`}>

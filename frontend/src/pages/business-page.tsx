@@ -113,11 +113,18 @@ function BusinessView({ business }: { business: BusinessDetail }) {
               </span>
             </div>
             <div className="rating-row">
-              <Stars rating={rating} />
-              <strong>{rating.toFixed(1)}</strong>
-              <span className="muted">
-                {`(${reviews.toLocaleString('en-US')} ${reviews === 1 ? 'Review' : 'Reviews'})`}
-              </span>
+              {rating > 0 ? (
+                <>
+                  <Stars rating={rating} />
+                  <strong>{rating.toFixed(1)}</strong>
+                  <span className="muted">
+                    {`(${reviews.toLocaleString('en-US')} ${reviews === 1 ? 'Review' : 'Reviews'})`}
+                  </span>
+                </>
+              ) : (
+                // No rating is not a rating of 0.0 (five empty stars read as "terrible").
+                <span className="muted">No ratings yet</span>
+              )}
             </div>
             {categoryName && (
               <Link to={categoryHref(categoryName, business.categorySlug ?? undefined)} className="chip">
