@@ -1,20 +1,41 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { slugify } from '../../../common/slug.ts';
 import { clampPage } from '../lib/paged.ts';
 
 export const INDEX_PAGE_SIZE = 12;
+
+/** The filter text, lower-cased, and folded as slugs fold ("İstanbul", "Zürich", "São Paulo" -> istanbul, zurich, sao-paulo). */
+export interface Needle {
+  text: string;
+  folded: string;
+}
+
+export function needleOf(filter: string): Needle {
+  const text = filter.trim().toLowerCase();
+  return { text, folded: slugify(text) };
+}
+
+/**
+ * A name matches when it holds the text as typed, or its slug holds the folded text: "zurich" finds
+ * Zürich, "lodz" Łódź, "turkiye" Türkiye and "café" Cafe, as the search page already did.
+ */
+export function nameMatches(name: string, slug: string | undefined, needle: Needle): boolean {
+  if (name.toLowerCase().includes(needle.text)) return true;
+  return needle.folded !== '' && (slug ?? slugify(name)).includes(needle.folded);
+}
 
 /**
  * Paging + text filter of the category, country and city indexes: the page lives in `?page=` (so a
  * crawler can follow it and the server renders it), the filter in state; a filter change goes back
  * to page 1 (spec §4).
  */
-export function useIndexPaging<T>(items: T[], matches: (item: T, needle: string) => boolean) {
+export function useIndexPaging<T>(items: T[], matches: (item: T, needle: Needle) => boolean) {
   const [searchParams, setSearchParams] = useSearchParams();
   const [filter, setFilterText] = useState('');
   const filtered = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    return needle ? items.filter((item) => matches(item, needle)) : items;
+    const needle = needleOf(filter);
+    return needle.text ? items.filter((item) => matches(item, needle)) : items;
   }, [items, filter, matches]);
   const totalPages = Math.max(1, Math.ceil(filtered.length / INDEX_PAGE_SIZE));
   const requested = Number.parseInt(searchParams.get('page') ?? '1', 10);

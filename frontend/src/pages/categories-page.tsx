@@ -7,14 +7,14 @@ import { AdSlot } from '../components/ad-slot.tsx';
 import { LetterBar } from '../components/letter-bar.tsx';
 import { IndexPagingFooter } from '../components/index-paging-footer.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
-import { useIndexPaging } from '../hooks/use-index-paging.ts';
+import { nameMatches, useIndexPaging, type Needle } from '../hooks/use-index-paging.ts';
 import { formatInt, share, toNumber } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { itemList } from '../lib/seo.ts';
 import { categoryHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
 
-const matchesCategory = (item: CategorySummary, needle: string) => item.category.toLowerCase().includes(needle);
+const matchesCategory = (item: CategorySummary, needle: Needle) => nameMatches(item.category, item.slug, needle);
 
 /** /categories and /categories/{letter}. */
 export function CategoriesPage({ letter: letterProp }: { letter?: string }) {

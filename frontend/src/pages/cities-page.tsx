@@ -6,15 +6,15 @@ import type { CitySummary } from '../api/types.ts';
 import { LetterBar } from '../components/letter-bar.tsx';
 import { IndexPagingFooter } from '../components/index-paging-footer.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
-import { useIndexPaging } from '../hooks/use-index-paging.ts';
+import { nameMatches, useIndexPaging, type Needle } from '../hooks/use-index-paging.ts';
 import { formatInt, formatNK, share, toNumber } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { itemList } from '../lib/seo.ts';
 import { cityHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
 
-const matchesCity = (item: CitySummary, needle: string) =>
-  item.city.toLowerCase().includes(needle) || (item.countryCode ?? '').toLowerCase().includes(needle);
+const matchesCity = (item: CitySummary, needle: Needle) =>
+  nameMatches(item.city, item.slug, needle) || (item.countryCode ?? '').toLowerCase().includes(needle.text);
 
 /** /cities and /cities/{letter}; the unfiltered list supplies the totals (spec §7). */
 export function CitiesPage() {

@@ -5,14 +5,14 @@ import { countriesQuery } from '../api/queries.ts';
 import type { CountrySummary } from '../api/types.ts';
 import { IndexPagingFooter } from '../components/index-paging-footer.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
-import { useIndexPaging } from '../hooks/use-index-paging.ts';
+import { nameMatches, useIndexPaging, type Needle } from '../hooks/use-index-paging.ts';
 import { formatInt, formatNK, share, toNumber } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { itemList } from '../lib/seo.ts';
 import { countryHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
 
-const matchesCountry = (item: CountrySummary, needle: string) => item.country.toLowerCase().includes(needle);
+const matchesCountry = (item: CountrySummary, needle: Needle) => nameMatches(item.country, item.slug, needle);
 
 export function CountriesPage() {
   const api = useApi();
