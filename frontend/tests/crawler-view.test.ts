@@ -45,6 +45,20 @@ describe('crawler view (no JavaScript)', () => {
   });
   after(async () => site?.close());
 
+  test('a category, country or city reached by another spelling of its URL names its one canonical URL', async () => {
+    for (const [path, canonical] of [
+      ['/categories/Bakery', '/categories/bakery'],
+      ['/countries/de', '/countries/germany'],
+      ['/countries/Germany', '/countries/germany'],
+      ['/countries/DE/cities', '/countries/germany/cities'],
+      ['/cities/DE/Berlin', '/cities/de/berlin'],
+    ]) {
+      const page = await get(path);
+      assert.equal(page.status, 200, path);
+      assert.equal(page.canonical, `${PUBLIC_URL}${canonical}`, path);
+    }
+  });
+
   test('a business nobody has rated says so instead of showing five empty stars and 0.0', async () => {
     const { rows } = await site.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'no-geo'`);
     const page = await get(`/business/${rows[0].slug}`);

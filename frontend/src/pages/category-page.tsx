@@ -9,7 +9,7 @@ import { formatInt, toNumber } from '../lib/format.ts';
 import { detailTotalPages, pageParam, readPaged, useClampedPageQuery, withPage } from '../lib/paged.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs, itemList } from '../lib/seo.ts';
-import { businessHref, countryHref } from '../lib/slugs.ts';
+import { businessHref, categoryHref, countryHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
 
 function titleFromSlug(slug: string): string {
@@ -30,7 +30,8 @@ export function CategoryPage() {
   }
   const detail = query.data;
   const name = detail.category ?? titleFromSlug(slug);
-  const path = `/categories/${slug}`;
+  // The canonical slug, whatever case or spelling the URL used (/categories/Coffee-Shop is /categories/coffee-shop).
+  const path = categoryHref(name, detail.category ? undefined : slug.toLowerCase());
   const { businesses, totalPages } = readPaged(detail, page);
   return <CategoryView name={name} path={path} page={page} totalPages={totalPages} detail={detail} businesses={businesses} />;
 }

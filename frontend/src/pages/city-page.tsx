@@ -9,7 +9,7 @@ import { formatInt, toNumber } from '../lib/format.ts';
 import { detailTotalPages, pageParam, readPaged, useClampedPageQuery, withPage } from '../lib/paged.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs, itemList } from '../lib/seo.ts';
-import { businessHref, categoryHref, countryHref } from '../lib/slugs.ts';
+import { businessHref, categoryHref, cityHref, countryHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
 
 /** /cities/{countryCode}/{citySlug}. */
@@ -32,7 +32,9 @@ export function CityPage() {
     );
   }
   const { businesses, totalPages } = readPaged(query.data, page);
-  return <CityView path={`/cities/${countryCode.toLowerCase()}/${citySlug}`} city={query.data} page={page} totalPages={totalPages} businesses={businesses} />;
+  // The canonical path, whatever case the URL used (/cities/MX/Mexico-City is /cities/mx/mexico-city).
+  const path = cityHref(query.data.city || citySlug, countryCode, query.data.city ? undefined : citySlug.toLowerCase());
+  return <CityView path={path} city={query.data} page={page} totalPages={totalPages} businesses={businesses} />;
 }
 
 function CityNotFound() {

@@ -10,7 +10,7 @@ import { formatInt, toNumber } from '../lib/format.ts';
 import { pageParam, withPage } from '../lib/paged.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs, itemList } from '../lib/seo.ts';
-import { categoryHref, cityHref } from '../lib/slugs.ts';
+import { categoryHref, cityHref, countryHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
 
 const CATEGORIES_PER_PAGE = 20;
@@ -51,7 +51,8 @@ export function CountryPage() {
 }
 
 function CountryView({ slug, country, page }: { slug: string; country: CountryDetail; page: number }) {
-  const path = `/countries/${slug}`;
+  // The canonical slug, whatever the URL used (/countries/us and /countries/United-States are /countries/united-states).
+  const path = countryHref(country.country, country.countryCode);
   const categories = country.topCategories ?? [];
   const totalPages = Math.max(1, Math.ceil(categories.length / CATEGORIES_PER_PAGE));
   const current = Math.min(page, totalPages);
@@ -130,7 +131,7 @@ export function CountryCitiesPage() {
 }
 
 function CountryCitiesView({ slug, country, list, pending, failed }: { slug: string; country: CountryDetail; list: { city: string; countryCode: string; slug?: string; businessCount: unknown }[]; pending: boolean; failed: boolean }) {
-  const path = `/countries/${slug}/cities`;
+  const path = `${countryHref(country.country, country.countryCode)}/cities`;
   useSeo({
     title: `Cities in ${country.country} | ${SITE_NAME}`,
     description: `All cities of ${country.country} in the directory.`,
