@@ -222,6 +222,10 @@ describe('crawler view (no JavaScript)', () => {
       assert.ok(Math.max(...pageLinks(page.html)) <= last, `${path} links no page past ${last}`);
     }
 
+    // With nothing to search for, the canonical URL has no dangling '?'.
+    assert.equal((await get('/search')).canonical, `${PUBLIC_URL}/search`);
+    assert.equal((await get('/search?q=')).canonical, `${PUBLIC_URL}/search`);
+
     // A query over the API's 200 characters is refused as input, not reported as an outage.
     const long = await get(`/search?q=${'a'.repeat(5000)}`);
     assert.equal(long.status, 200);

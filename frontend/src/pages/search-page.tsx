@@ -36,7 +36,8 @@ function hrefWith(params: SearchParams, change: Partial<SearchParams>): string {
   if (next.category) query.set('category', next.category);
   if (next.city) query.set('city', next.city);
   if (next.page > 1) query.set('page', String(next.page));
-  return `/search?${query}`;
+  const search = query.toString();
+  return search ? `/search?${search}` : '/search';
 }
 
 /** /search?q&location: typo-tolerant keyword + location search with category and city facets. */
