@@ -249,10 +249,17 @@ export type ContactInput = z.infer<typeof ContactInput>;
 export const ContactResponse = z.object({ success: z.literal(true), message: z.string() }).meta({ id: 'ContactResponse' });
 export type ContactResponse = z.infer<typeof ContactResponse>;
 
-/** A whole-number query parameter whose every failure says the rule ("page must be an integer from 1 to 1000"). */
-function integerParam(name: string, min: number, max: number, fallback: number) {
-  const message = `${name} must be an integer from ${min} to ${max}`;
+/**
+ * A whole-number query parameter whose every failure (not a number, a fraction, out of range) gives the
+ * one `message` that states the rule, never zod's "expected number, received NaN". The admin API uses it too.
+ */
+export function wholeNumberParam(min: number, max: number, fallback: number, message: string) {
   return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback);
+}
+
+/** wholeNumberParam with the visitor API's wording: "page must be an integer from 1 to 1000". */
+function integerParam(name: string, min: number, max: number, fallback: number) {
+  return wholeNumberParam(min, max, fallback, `${name} must be an integer from ${min} to ${max}`);
 }
 
 /** A number query parameter (lat, lng) with the same kind of message. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BATCH_SIZES, IMPORT_MODES } from '../../services/import/import-file.ts';
+import { wholeNumberParam } from '../../../../common/api/public.ts';
 
 const optionalInt = z
   .string()
@@ -20,14 +21,8 @@ export const UploadFields = z.object({
 });
 export type UploadFields = z.infer<typeof UploadFields>;
 
-/**
- * A whole-number query parameter from 1 to `max`. Every check carries the same message, so `?page=abc`
- * says what is allowed instead of zod's "expected number, received NaN" (parseInput puts the name first).
- */
-function pagingNumber(max: number, fallback: number) {
-  const message = `must be a whole number from 1 to ${max.toLocaleString('en-US')}`;
-  return z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).default(fallback);
-}
+/** A paging parameter from 1 to `max`; parseInput puts its name first ('"page" must be a whole number ...'). */
+const pagingNumber = (max: number, fallback: number) => wholeNumberParam(1, max, fallback, `must be a whole number from 1 to ${max.toLocaleString('en-US')}`);
 
 /** GET /api/admin/upload-reports */
 export const UploadReportsQuery = z.object({
