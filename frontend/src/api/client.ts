@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly statusText = '',
+    /** The answer's own message (its JSON `message`), without the status in front: what a page may show. */
+    readonly detail = '',
   ) {
     super(message);
     this.name = 'ApiError';
@@ -15,7 +17,7 @@ export class ApiError extends Error {
 
   /** Errors of server-side queries are dehydrated into the page as JSON. */
   toJSON() {
-    return { name: this.name, status: this.status, statusText: this.statusText, message: this.message };
+    return { name: this.name, status: this.status, statusText: this.statusText, message: this.message, detail: this.detail };
   }
 }
 
@@ -35,7 +37,7 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: keep the body text
   }
-  return new ApiError(response.status, `${response.status}: ${detail}`, response.statusText);
+  return new ApiError(response.status, `${response.status}: ${detail}`, response.statusText, detail);
 }
 
 export function createApiClient(baseUrl = '', init: { headers?: Record<string, string> } = {}): ApiClient {

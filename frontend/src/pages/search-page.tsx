@@ -57,7 +57,8 @@ export function SearchPage() {
   const short = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}...` : text);
   const title = params.q ? `Search results for "${short(params.q)}"${params.location ? ` in ${short(params.location)}` : ''}` : 'Search Businesses';
   // A 400 is the search's own input refused (a query over 200 characters, say): say why, not "unavailable".
-  const refused = query.isError && (query.error as { status?: number } | null)?.status === 400;
+  const failure = query.error as { status?: number; detail?: string } | null;
+  const refused = query.isError && failure?.status === 400;
   useSeo({
     title: `${title} | ${SITE_NAME}`,
     description: results ? `${formatInt(results.totalHits)} businesses match your search.` : 'Search businesses by name, category and location.',
@@ -74,7 +75,7 @@ export function SearchPage() {
       ) : query.isPending ? (
         <p role="status">Searching...</p>
       ) : refused ? (
-        <StateMessage title="This search cannot be run" text={String(query.error?.message ?? '').replace(/^400: /, '')} tone="error" />
+        <StateMessage title="This search cannot be run" text={failure?.detail ?? ''} tone="error" />
       ) : query.isError || !results ? (
         <StateMessage title="Search is unavailable" text="Please try again later." tone="error" />
       ) : (
