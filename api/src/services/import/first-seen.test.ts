@@ -1,10 +1,14 @@
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import os from 'node:os';
 import { test } from 'node:test';
 import { FirstSeen } from './first-seen.ts';
 
 test('remembers the first row of each key exactly, through growth and keys written to disk, for any text', () => {
+  // A temporary directory of this test's own: other test files import at the same time.
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'first-seen-test-'));
+  process.env.TMPDIR = tmp;
   const seen = new FirstSeen();
   const reference = new Map<string, number>();
   // ~6 MB of entries: most of them are read back from the temporary file, the newest from memory.
@@ -25,7 +29,8 @@ test('remembers the first row of each key exactly, through growth and keys writt
 
   seen.close();
   assert.equal(seen.size, 0);
-  assert.deepEqual(readdirSync(os.tmpdir()).filter((name) => name.startsWith('directory-place-ids-')), [], 'no temporary file is left behind');
+  assert.deepEqual(readdirSync(tmp), [], 'no temporary file is left behind');
   assert.equal(seen.check('a', 7), undefined, 'usable again after close');
   seen.close();
+  rmSync(tmp, { recursive: true });
 });

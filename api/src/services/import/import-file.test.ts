@@ -246,16 +246,24 @@ describe('importFile: CSV end to end', () => {
     const xlsx = file('stopped-early.xlsx');
     const rows: Cell[][] = [['name', 'place_id'], ...Array.from({ length: 100_000 }, (_, i) => [`Spilled Shared String Business Number ${String(i).padStart(12, '0')}`, `ChIJ-spill-${String(i).padStart(34, '0')}`])];
     await writeXlsx(xlsx, [{ name: 'Sheet1', rows }], { sharedStrings: true });
-    const spills = async () => (await readdir(os.tmpdir())).filter((name) => name.startsWith('directory-sst-'));
-    const before = await spills();
-    const outcome = await run(xlsx, { batchSize: 1000, beforeCommit: async (_client, batch) => {
-      if (batch === 2) {
-        assert.ok((await spills()).length > before.length, 'the shared strings spilled to a temporary file');
-        throw new Error('simulated crash');
-      }
-    } });
-    assert.equal(outcome.status, 'failed');
-    assert.deepEqual(await spills(), before, 'the temporary file is gone');
+    // A temporary directory of this test's own: other test files import spreadsheets at the same time.
+    const tmp = await mkdtemp(path.join(dir, 'tmp-'));
+    const spills = async () => (await readdir(tmp)).filter((name) => name.startsWith('directory-sst-'));
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
+    try {
+      const outcome = await run(xlsx, { batchSize: 1000, beforeCommit: async (_client, batch) => {
+        if (batch === 2) {
+          assert.equal((await spills()).length, 1, 'the shared strings spilled to a temporary file');
+          throw new Error('simulated crash');
+        }
+      } });
+      assert.equal(outcome.status, 'failed');
+      assert.deepEqual(await spills(), [], 'the temporary file is gone');
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
     await pool.query("DELETE FROM businesses WHERE place_id LIKE 'ChIJ-spill-%'");
   });
 
