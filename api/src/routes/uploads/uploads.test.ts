@@ -11,12 +11,19 @@ import { IMPORT_PROGRESS_PATH } from './import-progress.socket.ts';
 
 let api: TestApi & { close(): Promise<void> };
 let cookie: string;
+let tmp: string;
 
 before(async () => {
+  // A temporary directory of this file's own, so the leftover checks see only this file's uploads.
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'uploads-test-'));
+  process.env.TMPDIR = tmp;
   api = await startTestApi();
   cookie = await api.signIn();
 });
-after(() => api.close());
+after(async () => {
+  await api.close();
+  await rm(tmp, { recursive: true, force: true });
+});
 
 function form(fileName: string, content: string, fields: Record<string, string> = {}): FormData {
   const body = new FormData();
@@ -35,7 +42,7 @@ function upload(path: string, body: FormData | ReadableStream, headers: Record<s
 }
 
 async function leftoverUploads(): Promise<string[]> {
-  return (await readdir(os.tmpdir())).filter((name) => name.startsWith('directory-upload-'));
+  return (await readdir(tmp)).filter((name) => name.startsWith('directory-upload-'));
 }
 
 const small = (rows: Cell[][]) => csvText([['name', 'place_id', 'city', 'country_code'], ...rows]);
