@@ -33,6 +33,12 @@ after(async () => {
 });
 
 let counter = 0;
+async function writeXlsFile(sheets: Parameters<typeof writeXls>[1]): Promise<string> {
+  const file = path.join(dir, `${++counter}.xls`);
+  await writeXls(file, sheets);
+  return file;
+}
+
 async function fileWith(bytes: Buffer): Promise<string> {
   const file = path.join(dir, `${++counter}.xls`);
   await writeFile(file, bytes);
@@ -63,6 +69,40 @@ function container(stream: Buffer): Buffer {
   const cfb = CFB.utils.cfb_new();
   CFB.utils.cfb_add(cfb, 'Workbook', stream);
   return CFB.write(cfb, { type: 'buffer' }) as Buffer;
+}
+
+/** Where sector `index`'s entry of the FAT is in a version-3 compound file (512-byte sectors, FAT listed in the header). */
+function fatEntryAt(file: Buffer, index: number): number {
+  const fatSector = file.readUInt32LE(0x4c + Math.floor(index / 128) * 4);
+  return (fatSector + 1) * 512 + (index % 128) * 4;
+}
+
+/** The sectors of a chain of the FAT, in order. */
+function fatChain(file: Buffer, start: number): number[] {
+  const sectors: number[] = [];
+  for (let next = start; next !== 0xfffffffe && sectors.length < 100_000; next = file.readUInt32LE(fatEntryAt(file, next))) sectors.push(next);
+  return sectors;
+}
+
+/** The byte offset of the directory entry named `name` (the directory's sectors read in chain order). */
+function directoryEntryAt(file: Buffer, name: string): number {
+  for (const sector of fatChain(file, file.readUInt32LE(0x30))) {
+    for (let offset = (sector + 1) * 512; offset < (sector + 2) * 512; offset += 128) {
+      const length = file.readUInt16LE(offset + 0x40);
+      if (length > 2 && file.toString('utf16le', offset, offset + length - 2) === name) return offset;
+    }
+  }
+  throw new Error(`no directory entry ${name}`);
+}
+
+/** A copy of `file` with sector `from`'s next-sector entry pointing at `to` (in the FAT, or in the mini FAT). */
+function relinked(file: Buffer, from: number, to: number, table: 'fat' | 'mini' = 'fat'): Buffer {
+  const copy = Buffer.from(file);
+  const at = table === 'fat'
+    ? fatEntryAt(copy, from)
+    : (fatChain(copy, copy.readUInt32LE(0x3c))[Math.floor(from / 128)] + 1) * 512 + (from % 128) * 4;
+  copy.writeUInt32LE(to, at);
+  return copy;
 }
 
 describe('openXls: damaged files', () => {
@@ -102,6 +142,36 @@ describe('openXls: damaged files', () => {
     const stream = Buffer.concat([record(0x0809, bof), record(0x00fc, sst), record(0x000a, Buffer.alloc(0))]);
     const error = assertPlainFailure(await readAll(await fileWith(container(stream))), 'odd SST');
     assert.equal(error.message, DAMAGED);
+  });
+
+  test('sector chains that loop are refused at once, not followed until memory runs out', async () => {
+    const workbook = fatChain(whole, whole.readUInt32LE(directoryEntryAt(whole, 'Workbook') + 0x74));
+    assert.ok(workbook.length > 20, 'the Workbook stream spans many regular sectors');
+    // The Workbook's last sector leads back to its first; then its middle sector leads to itself.
+    for (const [from, to] of [[workbook.at(-1)!, workbook[0]], [workbook[10], workbook[10]]]) {
+      const error = assertPlainFailure(await readAll(await fileWith(relinked(whole, from, to))), `Workbook chain ${from} -> ${to}`);
+      assert.equal(error.message, DAMAGED);
+    }
+    // The directory's own chain loops.
+    const directory = fatChain(whole, whole.readUInt32LE(0x30));
+    assertPlainFailure(await readAll(await fileWith(relinked(whole, directory.at(-1)!, directory[0]))), 'directory chain');
+    // A Workbook stream small enough for the mini stream, whose mini-sector chain loops.
+    const bof = Buffer.alloc(16);
+    bof.writeUInt16LE(0x0600, 0);
+    bof.writeUInt16LE(0x0005, 2);
+    const small = container(Buffer.concat([record(0x0809, bof), record(0x00fc, Buffer.alloc(300)), record(0x000a, Buffer.alloc(0))]));
+    const start = small.readUInt32LE(directoryEntryAt(small, 'Workbook') + 0x74);
+    assertPlainFailure(await readAll(await fileWith(relinked(small, start + 2, start, 'mini'))), 'mini-sector chain');
+  });
+
+  test('the Workbook stream read is byte for byte what cfb reads, large or small', async () => {
+    const { readCompoundStream } = await import('./compound-file.ts');
+    const small = container(Buffer.from('a stream under the 4 KB cutoff, kept in 64-byte mini sectors. '.repeat(20)));
+    for (const file of [whole, small, await readFile(await writeXlsFile([{ name: 'One', rows: [['name'], ['x']] }]))]) {
+      const expected = CFB.find(CFB.read(file, { type: 'buffer' }), 'Workbook')!.content as Buffer;
+      assert.deepEqual(readCompoundStream(file, ['Workbook']), Buffer.from(expected));
+    }
+    assert.equal(readCompoundStream(whole, ['NoSuchStream']), null);
   });
 
   test('a record shorter than its type needs is refused with the plain message', async () => {

@@ -1,11 +1,11 @@
 /**
- * A reader for legacy Excel 97-2003 workbooks (.xls, BIFF8). The compound-file container is opened with
- * `cfb`; the Workbook stream's records are decoded here (only what holds cell values: the shared string
+ * A reader for legacy Excel 97-2003 workbooks (.xls, BIFF8). The compound-file container is opened by
+ * compound-file.ts; the Workbook stream's records are decoded here (only what holds cell values: the shared string
  * table, LABELSST, LABEL, NUMBER, RK, MULRK, BOOLERR and cached FORMULA results). The format caps a sheet at
  * 65,536 rows, so the file is read whole. Nothing is evaluated; encrypted workbooks are refused.
  */
 import { readFile } from 'node:fs/promises';
-import CFB from 'cfb';
+import { CompoundFileError, readCompoundStream } from './compound-file.ts';
 import { sheetRowSource, type SheetEvent } from './sheet-source.ts';
 import { ImportFileError, type RowSource } from './source-rows.ts';
 
@@ -17,8 +17,8 @@ const R = {
 
 /**
  * What a person is told about any .xls that cannot be decoded. The causes underneath (a sector chain that
- * ends early, a record shorter than its type needs) are JavaScript errors from `cfb` or Buffer reads
- * ("Cannot set properties of undefined"), which say nothing to the person uploading, so they are not shown.
+ * ends early or loops, a record shorter than its type needs) are CompoundFileErrors or Buffer range errors
+ * ("The value of "offset" is out of range"), which say nothing to the person uploading, so they are not shown.
  */
 const DAMAGED = 'The .xls file is damaged or truncated; save it again from Excel and upload it once more.';
 
@@ -150,21 +150,19 @@ interface DecodedSheet {
   rows: Array<{ rowNumber: number; values: string[] }>;
 }
 
-/** The Workbook stream of the compound file; a container `cfb` cannot read, or a stream cut short, is DAMAGED. */
+/** The Workbook stream of the compound file; a container that cannot be read, or a stream cut short, is DAMAGED. */
 function workbookStream(file: Buffer): Buffer {
-  let entry: CFB.CFB$Entry | null;
+  let stream: Buffer | null;
   try {
-    const container = CFB.read(file, { type: 'buffer' });
-    entry = CFB.find(container, 'Workbook') ?? CFB.find(container, 'Book');
-  } catch {
-    throw new ImportFileError('malformed', DAMAGED);
+    stream = readCompoundStream(file, ['Workbook', 'Book']);
+  } catch (error) {
+    if (error instanceof CompoundFileError) throw new ImportFileError('malformed', DAMAGED);
+    throw error;
   }
-  // cfb hands out what the sector chain holds, so a file cut short yields a stream shorter than its directory entry says.
-  if (entry && entry.size > 0 && (entry.content?.length ?? 0) < entry.size) throw new ImportFileError('malformed', DAMAGED);
-  if (!entry || !entry.content || entry.content.length === 0) {
+  if (!stream || stream.length === 0) {
     throw new ImportFileError('unsupported_type', 'The file is an Office document but not an Excel workbook.');
   }
-  return Buffer.isBuffer(entry.content) ? entry.content : Buffer.from(entry.content as Uint8Array);
+  return stream;
 }
 
 /** Decodes the workbook globals, then every worksheet. Each substream must end with its EOF record: without one it was cut short. */
