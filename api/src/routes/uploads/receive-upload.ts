@@ -43,6 +43,17 @@ export function tooLarge(fileName: string): UploadError {
 }
 
 /**
+ * The server's own storage failed while keeping an upload (a full disk or quota, a file-size limit, an I/O
+ * error): the server's fault, not the file's, so a 5xx that says nothing was imported.
+ */
+export function storageFailed(error: NodeJS.ErrnoException): UploadError {
+  if (error.code === 'ENOSPC' || error.code === 'EDQUOT' || error.code === 'EFBIG') {
+    return new UploadError(507, 'insufficient_storage', 'The server has no room to keep the upload for importing; nothing was imported. Tell the site administrator, then try again.');
+  }
+  return new UploadError(500, 'storage_failed', `The server could not keep the upload for importing (${error.code ?? 'I/O error'}); nothing was imported. Tell the site administrator, then try again.`);
+}
+
+/**
  * The spec sends one file per request (the batch upload repeats the request with fileIndex and totalFiles),
  * so a second file is refused rather than quietly left out of the import.
  */
@@ -60,7 +71,13 @@ export async function receiveUpload(req: Request, options: { maxBytes?: number }
   if (!/^multipart\/form-data/i.test(contentType)) {
     throw new UploadError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in the field "file".');
   }
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'directory-upload-'));
+  let dir: string;
+  try {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'directory-upload-'));
+  } catch (error) {
+    req.resume();
+    throw storageFailed(error as NodeJS.ErrnoException);
+  }
   const cleanup = () => rm(dir, { recursive: true, force: true });
   const filePath = path.join(dir, 'upload.bin');
   try {
@@ -117,8 +134,9 @@ export async function receiveUpload(req: Request, options: { maxBytes?: number }
         });
         stream.on('limit', () => fail(tooLarge(fileName)));
         tempFile = createWriteStream(filePath);
-        fileDone = pipeline(stream, tempFile).catch((error: Error) => {
-          fail(new UploadError(400, 'bad_request', `The upload could not be stored (${error.message}).`));
+        fileDone = pipeline(stream, tempFile).catch((error: NodeJS.ErrnoException) => {
+          // Errors of the temp file carry the failed system call; the others come from the request's body.
+          fail(error.syscall ? storageFailed(error) : new UploadError(400, 'bad_request', `The upload could not be read to its end (${error.message}).`));
         });
       });
       // limits.files is 1: busboy skips any further file part and says so once, here.

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { after, before, describe, test } from 'node:test';
 import WebSocket from 'ws';
 import { startTestApi, type TestApi } from '../../test/api-harness.ts';
@@ -242,6 +245,40 @@ describe('one file per request', () => {
     assert.equal(response.status, 400);
     assert.deepEqual(await response.json(), TOO_MANY_FILES);
     assert.deepEqual(await leftoverUploads(), []);
+  });
+});
+
+describe('the server\'s own storage fails', () => {
+  test('a disk that is full (here: a file-size limit) answers 507 insufficient_storage, keeps nothing, and the server goes on', async () => {
+    // The API in a child process whose files may not grow past 256 KB: storing the upload fails with EFBIG,
+    // as it would with ENOSPC on a full disk.
+    const child = spawn('bash', ['-c', 'ulimit -f 256 && exec "$0" --import tsx "$1"', process.execPath, path.join(import.meta.dirname, '../../test/api-child.ts')], {
+      env: { ...process.env, TMPDIR: tmp },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+      const server = JSON.parse(line) as { url: string; origin: string; cookie: string };
+      const post = (content: string) => fetch(`${server.url}/api/upload-excel-batch`, {
+        method: 'POST',
+        headers: { origin: server.origin, cookie: server.cookie },
+        body: form('big.csv', content),
+      });
+      const big = await post(csvText([EXPORT_HEADER, ...exportRows(1500, 41)]));
+      assert.equal(big.status, 507);
+      const body = await big.json();
+      assert.equal(body.error, 'insufficient_storage');
+      assert.match(body.message, /^The server has no room to keep the upload for importing; nothing was imported\./);
+      assert.deepEqual(await leftoverUploads(), [], 'the partial file is removed');
+      // A file under the limit still imports.
+      const fine = await post(small([['Still Fine', 'ChIJ-after-full-disk', 'Oslo', 'NO']]));
+      assert.equal(fine.status, 200);
+      assert.equal((await fine.json()).successCount, 1);
+    } finally {
+      child.stdin!.end();
+      await exited;
+    }
   });
 });
 
