@@ -83,10 +83,14 @@ describe('error responses', () => {
     await expectJsonError(await api.request('/api/no-such-thing', { method: 'DELETE', headers: { cookie } }), 404, 'not_found');
   });
 
-  test('every answer, built by the app or not, tells browsers not to sniff its type', async () => {
-    assert.equal((await api.request('/api/no-such-thing')).headers.get('x-content-type-options'), 'nosniff');
-    assert.equal((await api.request('/healthz')).headers.get('x-content-type-options'), 'nosniff');
-    assert.equal((await api.request('/')).headers.get('x-content-type-options'), 'nosniff');
+  test('every answer, built by the app or not, tells browsers not to sniff its type nor let other sites frame it', async () => {
+    for (const path of ['/api/no-such-thing', '/healthz', '/', '/admin']) {
+      const headers = (await api.request(path)).headers;
+      assert.equal(headers.get('x-content-type-options'), 'nosniff', path);
+      assert.equal(headers.get('x-frame-options'), 'SAMEORIGIN', path);
+      assert.match(headers.get('content-security-policy') ?? '', /frame-ancestors 'self'/, path);
+      assert.equal(headers.get('referrer-policy'), 'strict-origin-when-cross-origin', path);
+    }
   });
 
   test('an unexpected error is a generic 500, logged but not shown', async () => {

@@ -28,6 +28,18 @@ export interface CreateAppOptions {
 }
 
 /**
+ * Sent with every answer. No browser sniffs a type; no other site frames our pages (clickjacking the admin
+ * panel's buttons); no injected <base> or plugin. A script policy is deliberately absent: the admin's
+ * head and footer tags (site settings) may load any analytics script.
+ */
+const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'SAMEORIGIN'],
+  ['Content-Security-Policy', "frame-ancestors 'self'; base-uri 'self'; object-src 'none'"],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+];
+
+/**
  * The server's request listener: a cached public answer goes out straight from the response cache,
  * before Express sees the request (no session, no routing; response-cache.ts), anything else goes to
  * the app.
@@ -40,7 +52,7 @@ export function createRequestListener(appDeps: AppDeps, options: CreateAppOption
     app,
     listener: (req, res) => {
       // Every answer, cached or built, JSON or page.
-      res.setHeader('X-Content-Type-Options', 'nosniff');
+      for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
       cache.serveHits(req, res, () => app(req, res));
     },
   };
