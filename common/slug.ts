@@ -28,14 +28,30 @@ function slugifyAscii(text: string): string {
   return text.toLowerCase().replace(/['`]/g, '').replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }
 
+/**
+ * The marks folded away: accents of Latin, Greek and Cyrillic letters (the combining diacritical blocks),
+ * and the optional vowel points of Hebrew and Arabic. Every other mark is part of its letter and stays:
+ * the vowel signs of Devanagari, Tamil or Thai, and the voiced marks of kana (ベ is not ヘ).
+ * (Explicit ranges rather than a /v set intersection: the frontend bundle runs in older browsers too.)
+ */
+const FOLDED_MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u064b-\u065f\u0670]+/g;
+
+/**
+ * Which rules made a stored slug: raise it whenever slugify's output changes for some text, so stored
+ * category and city slugs are brought up to date (platform/db/upgrade-slugs.ts). 2: only the marks above
+ * are folded, and the result is in NFC (Hangul syllables were left decomposed).
+ */
+export const SLUG_RULES_VERSION = 2;
+
 function slugifyUnicode(text: string): string {
   return text
     .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
+    .replace(FOLDED_MARKS, '')
+    .normalize('NFC')
     .toLowerCase()
     .replace(/['’`]/g, '')
     .replace(/[ßæøœłđðþıħŧ&]/g, (letter) => SPECIAL_LETTERS[letter] ?? letter)
-    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
     .replace(/^-+|-+$/g, '');
 }
 

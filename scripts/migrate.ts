@@ -1,10 +1,13 @@
 /**
- * `npm run migrate`: applies pending migrations and ensures the admin account, against DATABASE_URL.
+ * `npm run migrate`: applies pending migrations, brings stored slugs up to the current slug rules and
+ * ensures the admin account, against DATABASE_URL.
  * The deploy's one-shot step (docker-compose `migrate` service); `npm start` does the same itself.
  */
 import { loadConfigOrExit } from '../platform/config.ts';
 import { applyMigrations } from '../platform/db/migrate.ts';
+import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
+import { upgradeStoredSlugs } from '../platform/db/upgrade-slugs.ts';
 import { ensureAdminUser } from '../api/src/services/auth/ensure-admin-user.ts';
 
 const config = loadConfigOrExit();
@@ -15,6 +18,13 @@ if (!config.databaseUrl) {
 try {
   const applied = await applyMigrations(config.databaseUrl);
   console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
+  const pool = createPool(config.databaseUrl, { max: 1, applicationName: 'directory-migrate' });
+  try {
+    const slugs = await upgradeStoredSlugs(pool);
+    if (slugs && slugs.categories + slugs.cities > 0) console.log(`slug rules ${slugs.from} -> ${slugs.to}: ${slugs.categories} category and ${slugs.cities} city slugs brought up to date`);
+  } finally {
+    await pool.end();
+  }
   const prisma = createPrisma(config.databaseUrl, { max: 1 });
   try {
     const admin = await ensureAdminUser({ prisma, username: config.adminUsername, password: config.adminPassword });
