@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { businessesPageQuery } from '../api/queries.ts';
 import { BusinessListCard } from '../components/business-list-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
@@ -58,8 +58,31 @@ export function BusinessesPage() {
             {`Page ${page} of ${formatInt(totalPages)}`}
           </p>
           <Pagination current={page} total={totalPages} variant="edges" hrefFor={(target) => withPage('/businesses', target)} label="Businesses pages" />
+          <ListCapNote totalCount={data.totalCount} />
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * The list stops at page 100 (spec §5) while the directory may hold far more: say so, and where the rest
+ * are, instead of letting "of 250,000" and a last page of 100 contradict each other.
+ */
+export function ListCapNote({ totalCount }: { totalCount: number }) {
+  const listed = BUSINESSES_PAGE_SIZE * BUSINESSES_MAX_PAGE;
+  if (totalCount <= listed) return null;
+  return (
+    <p className="muted center">
+      {`This list shows the first ${formatInt(listed)} of ${formatInt(totalCount)} businesses. Find the others by `}
+      <Link to="/search">searching</Link>
+      {' or by '}
+      <Link to="/categories">category</Link>
+      {', '}
+      <Link to="/countries">country</Link>
+      {' or '}
+      <Link to="/cities">city</Link>
+      .
+    </p>
   );
 }
