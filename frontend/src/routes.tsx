@@ -116,7 +116,11 @@ export const publicRoutes: PublicRoute[] = [
     prefetch: async (context) => {
       const slug = context.params.slug ?? '';
       const main = /^[a-z]$/i.test(slug)
-        ? context.queryClient.prefetchQuery(categoriesQuery(context.api, slug.toUpperCase()))
+        ? Promise.all([
+            context.queryClient.prefetchQuery(categoriesQuery(context.api, slug.toUpperCase())),
+            // The whole list supplies the totals and the shares of all businesses.
+            context.queryClient.prefetchQuery(categoriesQuery(context.api)),
+          ])
         : prefetchClampedPage(
             context.queryClient,
             (page) => categoryQuery(context.api, slug, page),

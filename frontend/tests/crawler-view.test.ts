@@ -147,6 +147,17 @@ describe('crawler view (no JavaScript)', () => {
     assert.deepEqual(figures, [`Listed Businesses: ${BUSINESS_TOTAL}`, 'Countries: 3', `Cities: ${CITY_TOTAL}`, `Categories: ${CATEGORY_TOTAL}`]);
   });
 
+  test('a letter page of categories counts shares and totals against all businesses, as the cities pages do', async () => {
+    const categories = (await (await site.request('/api/categories')).json()) as Array<{ category: string; count: number }>;
+    const bakery = categories.find((item) => item.category === 'Bakery')!;
+    const total = categories.reduce((sum, item) => sum + item.count, 0);
+    for (const path of ['/categories', '/categories/b']) {
+      const text = decode((await get(path)).html).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+      assert.ok(text.includes(`${CATEGORY_TOTAL} Total Categories ${BUSINESS_TOTAL} Total Businesses`), `${path} tiles: ${text.slice(0, 400)}`);
+      assert.ok(text.includes(`Bakery ${bakery.count} businesses · ★ 4.2 ${((bakery.count / total) * 100).toFixed(1)}% of all businesses`), `${path} Bakery share`);
+    }
+  });
+
   test('the home page top cities link with their real country code', async () => {
     const page = await get('/');
     assert.match(page.html, /href="\/cities\/fr\/paris"/);

@@ -16,17 +16,22 @@ import { useApi } from '../lib/use-api.ts';
 
 const matchesCategory = (item: CategorySummary, needle: Needle) => nameMatches(item.category, item.slug, needle);
 
-/** /categories and /categories/{letter}. */
+/** /categories and /categories/{letter}; the unfiltered list supplies the totals. */
 export function CategoriesPage({ letter: letterProp }: { letter?: string }) {
   const params = useParams();
   const letter = (letterProp ?? params.slug ?? '').toUpperCase() || undefined;
   const api = useApi();
-  const query = useQuery(categoriesQuery(api, letter));
+  // The unfiltered list supplies the totals, on a letter page too (as on /cities): a share "of all
+  // businesses" is of all of them, not of those whose category starts with the letter.
+  const all = useQuery(categoriesQuery(api));
+  const lettered = useQuery({ ...categoriesQuery(api, letter), enabled: Boolean(letter) });
+  const query = letter ? lettered : all;
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const items = query.data ?? [];
+  const totals = all.data ?? [];
   const paging = useIndexPaging(items, matchesCategory);
   const title = letter ? `Keywords beginning with ${letter}` : 'Business Categories';
-  const totalBusinesses = items.reduce((sum, item) => sum + toNumber(item.count), 0);
+  const totalBusinesses = totals.reduce((sum, item) => sum + toNumber(item.count), 0);
   const largest = Math.max(1, ...paging.pageItems.map((item) => toNumber(item.count)));
   useSeo({
     title: `${title} | ${SITE_NAME}`,
@@ -44,7 +49,7 @@ export function CategoriesPage({ letter: letterProp }: { letter?: string }) {
       </header>
       <div className="stat-tiles">
         <div className="stat">
-          <strong>{formatInt(items.length)}</strong>
+          <strong>{formatInt(totals.length)}</strong>
           <span>Total Categories</span>
         </div>
         <div className="stat">
@@ -52,7 +57,7 @@ export function CategoriesPage({ letter: letterProp }: { letter?: string }) {
           <span>Total Businesses</span>
         </div>
         <div className="stat">
-          <strong>{formatInt(items.length ? Math.round(totalBusinesses / items.length) : 0)}</strong>
+          <strong>{formatInt(totals.length ? Math.round(totalBusinesses / totals.length) : 0)}</strong>
           <span>Average per Category</span>
         </div>
       </div>
