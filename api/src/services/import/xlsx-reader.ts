@@ -37,10 +37,17 @@ export const XLSX_LIMITS = {
 type Entry = yauzl.Entry;
 type ZipFile = yauzl.ZipFile;
 
+/**
+ * What a person is told about an .xlsx whose zip container cannot be read (cut short, a bad checksum, a
+ * broken entry): the zip library's own words ("end of central directory record signature not found")
+ * help nobody who is uploading a spreadsheet.
+ */
+const DAMAGED = 'The .xlsx file is damaged or truncated; save it again from Excel and upload it once more.';
+
 function openZip(path: string): Promise<ZipFile> {
   return new Promise((resolve, reject) => {
     yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: true }, (error, zip) => {
-      if (error || !zip) reject(new ImportFileError('malformed', `The .xlsx file is not a readable zip archive (${error?.message ?? 'unknown error'}).`));
+      if (error || !zip) reject(new ImportFileError('malformed', DAMAGED));
       else resolve(zip);
     });
   });
@@ -54,7 +61,7 @@ function readEntries(zip: ZipFile, limits: typeof XLSX_LIMITS): Promise<Map<stri
       zip.close();
       reject(error);
     };
-    zip.on('error', (error: Error) => fail(new ImportFileError('malformed', `The .xlsx file is damaged (${error.message}).`)));
+    zip.on('error', () => fail(new ImportFileError('malformed', DAMAGED)));
     zip.on('entry', (entry: Entry) => {
       if (entries.size + 1 > limits.maxEntries) {
         fail(new ImportFileError('unsafe', `The .xlsx file holds more than ${limits.maxEntries} parts; refused as unsafe.`));
@@ -80,7 +87,7 @@ function readEntries(zip: ZipFile, limits: typeof XLSX_LIMITS): Promise<Map<stri
 function openEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) reject(new ImportFileError('malformed', `The .xlsx part ${entry.fileName} cannot be read (${error?.message ?? 'unknown'}).`));
+      if (error || !stream) reject(new ImportFileError('malformed', DAMAGED));
       else resolve(stream);
     });
   });
@@ -118,7 +125,7 @@ async function* parseEntry(zip: ZipFile, entry: Entry, parser: { write(text: str
     if (out.length) yield out;
   } catch (error) {
     if (error instanceof ImportFileError) throw error;
-    throw new ImportFileError('malformed', `The .xlsx part ${entry.fileName} is damaged or truncated (${(error as Error).message}).`);
+    throw new ImportFileError('malformed', DAMAGED);
   } finally {
     stream.destroy();
   }
