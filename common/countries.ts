@@ -33,12 +33,47 @@ const ALIASES: Record<string, string> = {
   'united-arab-emirates': 'AE', uae: 'AE', srbija: 'RS', 'србија': 'RS', 'ελλαδα': 'GR', 'κυπρος': 'CY',
   'republic-of-ireland': 'IE', 'czechia': 'CZ', burma: 'MM', 'congo-kinshasa': 'CD', 'congo-brazzaville': 'CG',
   'democratic-republic-of-the-congo': 'CD', 'republic-of-the-congo': 'CG', palestine: 'PS', 'vatican-city': 'VA',
-  '中国': 'CN', '台灣': 'TW', '台湾': 'TW', '日本': 'JP',
+  '中国': 'CN', '台灣': 'TW', '台湾': 'TW', '日本': 'JP', '中华人民共和国': 'CN', '中華人民共和國': 'CN', '中華民國': 'TW',
+  '中华民国': 'TW', '香港': 'HK', '澳門': 'MO', '澳门': 'MO', 'ประเทศไทย': 'TH', '한국': 'KR', '조선': 'KP', 'بھارت': 'IN',
+  'ایران': 'IR', 'العراق': 'IQ', 'الإمارات': 'AE', 'السعودية': 'SA', 'روسيا': 'RU', 'россия': 'RU', 'рф': 'RU',
 };
 
 const BY_SLUG = new Map<string, string>();
 for (const code of COUNTRY_CODES) BY_SLUG.set(slugify(displayNames.of(code)!), code);
 for (const [alias, code] of Object.entries(ALIASES)) if (!BY_SLUG.has(alias)) BY_SLUG.set(alias, code);
+
+/**
+ * Languages whose names for countries are read as well, so an export that writes 대한민국, भारत, مصر or
+ * Россия in its country column finds KR, IN, EG and RU. Official or widely used languages of most countries.
+ */
+const NAME_LANGUAGES = [
+  'es', 'fr', 'de', 'pt', 'it', 'nl', 'ru', 'zh', 'zh-Hant', 'ja', 'ko', 'ar', 'hi', 'bn', 'ur', 'fa', 'tr', 'vi', 'th', 'id',
+  'ms', 'fil', 'he', 'el', 'uk', 'be', 'pl', 'cs', 'sk', 'sl', 'hr', 'sr', 'sr-Latn', 'bs', 'mk', 'bg', 'ro', 'hu', 'sv', 'da',
+  'nb', 'nn', 'fi', 'et', 'lv', 'lt', 'is', 'ga', 'cy', 'mt', 'sq', 'ca', 'eu', 'gl', 'ka', 'hy', 'az', 'kk', 'ky', 'uz', 'tg',
+  'tk', 'mn', 'ps', 'ne', 'si', 'ta', 'te', 'kn', 'ml', 'mr', 'gu', 'pa', 'or', 'as', 'my', 'km', 'lo', 'am', 'ti', 'so', 'sw',
+  'ha', 'yo', 'ig', 'zu', 'xh', 'af', 'mg', 'rw', 'lb', 'fo',
+];
+
+/** slug of a country's name in any of NAME_LANGUAGES -> its code; null where two countries share a name. Built on first need. */
+let nativeBySlug: Map<string, string | null> | null = null;
+
+function nativeNames(): Map<string, string | null> {
+  if (nativeBySlug) return nativeBySlug;
+  nativeBySlug = new Map();
+  for (const language of Intl.DisplayNames.supportedLocalesOf(NAME_LANGUAGES)) {
+    const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+    for (const code of COUNTRY_CODES) {
+      const name = names.of(code);
+      if (!name) continue;
+      const slug = slugify(name);
+      if (!slug || BY_SLUG.has(slug)) continue;
+      const known = nativeBySlug.get(slug);
+      if (known === undefined) nativeBySlug.set(slug, code);
+      else if (known !== code) nativeBySlug.set(slug, null);
+    }
+  }
+  return nativeBySlug;
+}
 
 /** True for an upper-case ISO 3166-1 alpha-2 code the directory knows. */
 export function isCountryCode(code: string): boolean {
@@ -65,7 +100,10 @@ export function countrySlug(code: string): string {
   return slugify(countryName(code));
 }
 
-/** A country code from a name, a slug, an alias or a code as written in an export; null when unknown. */
+/**
+ * A country code from a name (in English or in one of NAME_LANGUAGES), a slug, an alias or a code as
+ * written in an export; null when unknown or when the name is another language's name of two countries.
+ */
 export function countryCodeFrom(value: string | null | undefined): string | null {
   if (!value) return null;
   const trimmed = value.trim();
@@ -74,5 +112,7 @@ export function countryCodeFrom(value: string | null | undefined): string | null
     if (upper === 'UK') return 'GB';
     return CODE_SET.has(upper) ? upper : null;
   }
-  return BY_SLUG.get(slugify(trimmed)) ?? null;
+  const slug = slugify(trimmed);
+  if (!slug) return null;
+  return BY_SLUG.get(slug) ?? nativeNames().get(slug) ?? null;
 }

@@ -332,6 +332,24 @@ describe('importFile: CSV end to end', () => {
     assert.match(rows[0].slug, /^cafe-muller-koln-[a-z0-9]{6}$/);
   });
 
+  test('countries named in their own script get their code; names no code is found for are listed in the report', async () => {
+    const csv = file('native-countries.csv');
+    await writeCsv(csv, [
+      ['name', 'place_id', 'city', 'country'],
+      ['서울 카페', 'ChIJ-native-1', '서울', '대한민국'],
+      ['दिल्ली मिठाई', 'ChIJ-native-2', 'दिल्ली', 'भारत'],
+      ['Кофейня', 'ChIJ-native-3', 'Москва', 'Россия'],
+      ['Lost One', 'ChIJ-native-4', 'Poseidonis', 'Atlantis'],
+      ['Lost Two', 'ChIJ-native-5', 'Poseidonis', 'Atlantis'],
+      ['Far Away', 'ChIJ-native-6', 'Nowhere', 'Narnia'],
+    ]);
+    const outcome = await run(csv);
+    assert.equal(outcome.result.successCount, 6);
+    const { rows } = await pool.query("SELECT place_id, country_code FROM businesses WHERE place_id LIKE 'ChIJ-native-%' ORDER BY place_id");
+    assert.deepEqual(rows.map((row) => row.country_code), ['KR', 'IN', 'RU', null, null, null]);
+    assert.match(outcome.result.message, / 3 rows name a country that was not recognised: "Atlantis" \(2\), "Narnia" \(1\)\. They were stored without a country code, so they are on no country or city page;/);
+  });
+
   test('the type comes from the content, not the name', async () => {
     const disguised = file('really-a-csv.xlsx');
     await writeFile(disguised, csvText([['name', 'place_id'], ['Disguised', 'ChIJ-type-1']]));

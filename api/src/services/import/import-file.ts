@@ -155,6 +155,7 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
       addDelta(counters, message.delta);
       if (message.type === 'end') {
         fileType = message.fileType;
+        notes = [...notes, ...message.notes];
         sheets = message.sheets;
         if (message.failure) failure = message.failure;
         break;

@@ -79,6 +79,21 @@ describe('row normalisation', () => {
     assert.equal(derived.country, 'Philippines');
   });
 
+  test('country names written in their own language or script find their code', () => {
+    const names: Record<string, string> = {
+      '대한민국': 'KR', 'भारत': 'IN', 'ประเทศไทย': 'TH', 'مصر': 'EG', 'Россия': 'RU', 'ישראל': 'IL', 'Україна': 'UA',
+      'المملكة العربية السعودية': 'SA', '日本': 'JP', '中国': 'CN', '香港': 'HK', 'Deutschland': 'DE', 'Brasil': 'BR',
+      'México': 'MX', 'Polska': 'PL', 'Türkiye': 'TR', 'Việt Nam': 'VN', 'Ελλάδα': 'GR', 'Österreich': 'AT', 'Magyarország': 'HU',
+      'Қазақстан': 'KZ', 'Georgia': 'GE', 'Niger': 'NE', 'Nigeria': 'NG',
+    };
+    for (const [country, code] of Object.entries(names)) {
+      const row = accepted({ name: 'A', country });
+      assert.equal(row.countryCode, code, country);
+      assert.equal(row.country, country, 'the name is kept as written');
+    }
+    assert.equal(accepted({ name: 'A', country: 'Atlantis' }).countryCode, null);
+  });
+
   test('postal codes: "90744.0" -> "90744", "None" -> null, leading zeros kept', () => {
     assert.equal(accepted({ name: 'A', postal_code: '90744.0' }).postalCode, '90744');
     assert.equal(accepted({ name: 'A', postal_code: 'None' }).postalCode, null);

@@ -69,7 +69,16 @@ export type ReadMessage =
       delta: ReadDelta;
       fraction: number;
     }
-  | { type: 'end'; fileType: FileType | null; sheets: RowSource['sheets']; delta: ReadDelta; fraction: number; failure?: ReadFailure };
+  | { type: 'end'; fileType: FileType | null; sheets: RowSource['sheets']; delta: ReadDelta; fraction: number; failure?: ReadFailure; notes: string[] };
+
+const MAX_NAMED_COUNTRIES = 10;
+
+function unknownCountriesNote(rows: number, names: Map<string, number>): string {
+  const listed = [...names].map(([name, count]) => `"${detach(name.slice(0, 60))}" (${count})`).join(', ');
+  const more = rows > [...names.values()].reduce((sum, count) => sum + count, 0) ? ' and others' : '';
+  return `${rows === 1 ? '1 row names a country' : `${rows} rows name a country`} that was not recognised: ${listed}${more}. `
+    + 'They were stored without a country code, so they are on no country or city page; add a country_code column (ISO codes such as DE, JP) or use English country names.';
+}
 
 function emptyDelta(): ReadDelta {
   return { totalRows: 0, recordsWithPlaceId: 0, uniquePlaceIds: 0, excelDuplicateCount: 0, errorCount: 0, errors: [], skippedBusinesses: [], excelDuplicateRecords: [] };
@@ -95,8 +104,13 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
   };
   // Lists are capped for the whole file, not per message.
   const listed = { errors: 0, duplicates: 0, skipped: 0 };
+  // Rows whose country is named in a way no country code can be found for: stored without a code, they
+  // would be on no country or city page, so the report says which names were not recognised.
+  const unknownCountries = new Map<string, number>();
+  let unknownCountryRows = 0;
   const end = (failure?: ReadFailure): ReadMessage => ({
     type: 'end', fileType: rows?.type ?? null, sheets: rows?.sheets ?? [], delta: take(), fraction: rows?.fraction() ?? 0, failure,
+    notes: unknownCountryRows ? [unknownCountriesNote(unknownCountryRows, unknownCountries)] : [],
   });
 
   let mapping: ColumnMapping;
@@ -165,6 +179,11 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
             delta.errors.push(detach(`${sourceRow.sheet ? `${sourceRow.sheet}, row` : 'Row'} ${sourceRow.rowNumber}: ${result.reason}`));
           }
         } else {
+          const { country } = result.row;
+          if (country && !result.row.countryCode) {
+            unknownCountryRows++;
+            if (unknownCountries.size < MAX_NAMED_COUNTRIES || unknownCountries.has(country)) unknownCountries.set(country, (unknownCountries.get(country) ?? 0) + 1);
+          }
           const placeId = result.row.placeId;
           const firstRow = placeId ? seenPlaceIds.check(placeId, sourceRow.rowNumber) : undefined;
           if (placeId) delta.recordsWithPlaceId++;
