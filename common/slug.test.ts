@@ -30,9 +30,12 @@ describe('slugify', () => {
     for (const text of ['ベーカリー', 'दिल्ली', '서울', 'Café']) assert.equal(slugify(text), slugify(text).normalize('NFC'));
   });
 
-  test('accents of Greek and Cyrillic and the optional vowel points of Hebrew and Arabic are folded', () => {
+  test('accents of Latin and Greek letters and the optional vowel points of Hebrew and Arabic are folded; Cyrillic letters stay', () => {
     assert.equal(slugify('Αθήνα'), 'αθηνα');
-    assert.equal(slugify('Йошкар-Ола'), 'иошкар-ола');
+    assert.equal(slugify('Ἀθῆναι'), 'αθηναι');
+    assert.equal(slugify('Йошкар-Ола'), 'йошкар-ола', 'й is a letter of its own, not и with an accent');
+    assert.equal(slugify('Кофейня Київ Ёлка'), 'кофейня-київ-ёлка');
+    assert.equal(slugify('Кофейня'), slugify('Кофейня'.normalize('NFD')), 'typed decomposed, the same slug');
     assert.equal(slugify('שָׁלוֹם'), 'שלום');
     assert.equal(slugify('مَقْهَى'), 'مقهى');
     assert.equal(slugify('תל־אביב'), 'תל-אביב', 'the Hebrew hyphen (maqaf) still separates words');

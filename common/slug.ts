@@ -28,26 +28,26 @@ function slugifyAscii(text: string): string {
   return text.toLowerCase().replace(/['`]/g, '').replace(/&/g, ' and ').replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
 }
 
-/**
- * The marks folded away: accents of Latin, Greek and Cyrillic letters (the combining diacritical blocks),
- * and the optional vowel points of Hebrew and Arabic. Every other mark is part of its letter and stays:
- * the vowel signs of Devanagari, Tamil or Thai, and the voiced marks of kana (ベ is not ヘ).
- * (Explicit ranges rather than a /v set intersection: the frontend bundle runs in older browsers too.)
- */
-const FOLDED_MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u064b-\u065f\u0670]+/g;
+/** Accents: the combining diacritical blocks, what a Latin or Greek letter sheds when folded. */
+const ACCENTS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]+/g;
+/** A Latin or Greek letter with any marks after it: the letters whose accents are folded (é -> e, ά -> α). */
+const LATIN_OR_GREEK = /[\p{Script=Latin}\p{Script=Greek}]\p{M}*/gu;
+/** The optional vowel points of Hebrew and Arabic, which spellings commonly leave out. */
+const OPTIONAL_POINTS = /[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u064b-\u065f\u0670]+/g;
 
 /**
  * Which rules made a stored slug: raise it whenever slugify's output changes for some text, so stored
- * category and city slugs are brought up to date (platform/db/upgrade-slugs.ts). 2: only the marks above
- * are folded, and the result is in NFC (Hangul syllables were left decomposed).
+ * category and city slugs are brought up to date (platform/db/upgrade-slugs.ts). 2: only Latin and Greek
+ * letters lose their accents (й, ї, ベ, दि keep theirs; version 1 dropped every mark) and the result is NFC
+ * (version 1 left Hangul decomposed).
  */
 export const SLUG_RULES_VERSION = 2;
 
 function slugifyUnicode(text: string): string {
   return text
-    .normalize('NFKD')
-    .replace(FOLDED_MARKS, '')
-    .normalize('NFC')
+    .normalize('NFKC')
+    .replace(LATIN_OR_GREEK, (letter) => (letter.length === 1 && letter.charCodeAt(0) < 0xc0 ? letter : letter.normalize('NFD').replace(ACCENTS, '')))
+    .replace(OPTIONAL_POINTS, '')
     .toLowerCase()
     .replace(/['’`]/g, '')
     .replace(/[ßæøœłđðþıħŧ&]/g, (letter) => SPECIAL_LETTERS[letter] ?? letter)
