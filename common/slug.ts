@@ -92,6 +92,14 @@ export function stripSlugSuffix(slug: string): string | null {
   return match ? match[1] : null;
 }
 
+/**
+ * A slug as typed into a URL by hand (München, Кофейня, TÜRKIYE, decomposed Hangul) in its stored form:
+ * the slug rules are idempotent on stored slugs, so a well-formed slug comes back unchanged.
+ */
+export function routeSlug(param: string): string {
+  return slugify(param) || param.toLowerCase();
+}
+
 /** Category route slug: /categories/{slug}. */
 export function categorySlug(category: string): string {
   return slugify(category) || 'uncategorized';

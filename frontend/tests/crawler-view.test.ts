@@ -52,6 +52,11 @@ describe('crawler view (no JavaScript)', () => {
       ['/countries/Germany', '/countries/germany'],
       ['/countries/DE/cities', '/countries/germany/cities'],
       ['/cities/DE/Berlin', '/cities/de/berlin'],
+      // Typed by hand with accents, or decomposed: the same pages, not 404s.
+      ['/categories/B%C3%84KERY', '/categories/bakery'],
+      ['/countries/G%C3%A9rmany', '/countries/germany'],
+      ['/cities/de/B%C3%A9rlin', '/cities/de/berlin'],
+      [`/cities/de/${encodeURIComponent('Bérlin'.normalize('NFD'))}`, '/cities/de/berlin'],
     ]) {
       const page = await get(path);
       assert.equal(page.status, 200, path);
@@ -253,6 +258,10 @@ describe('crawler view (no JavaScript)', () => {
     assert.equal(new URL(response.headers.get('location')!, 'http://x').pathname, `/business/${starSlug}`);
     const wrongSuffix = await site.request(`/business/${bare}-zzzzzz`);
     assert.equal(wrongSuffix.status, 301, 'the spec fallback: strip a wrong suffix, then resolve');
+    // Typed by hand in capitals and with an accent: the stored slug, by a redirect.
+    const accented = await site.request(`/business/${encodeURIComponent(starSlug.toUpperCase().replace('A', 'Á'))}`);
+    assert.equal(accented.status, 301);
+    assert.equal(new URL(accented.headers.get('location')!, 'http://x').pathname, `/business/${starSlug}`);
 
     // Two businesses share the bare slug: no redirect to either; the most reviewed one is shown with its
     // own canonical URL, and a full slug still opens each of them.

@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import { CategoryDetail, CategoryList, LetterQuery, PagedQuery } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
+import { routeSlug } from '../../../../common/slug.ts';
 import { getCategoryDetail, listCategories } from '../../services/public/aggregates.ts';
 import { parsePublicInput } from '../../services/public/parse-public-input.ts';
 import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
@@ -22,7 +23,7 @@ export function createCategoriesRouter(deps: RouteDeps): Router {
     cache.json({
       maxAgeSeconds: CACHE_SECONDS.aggregates,
       schema: CategoryDetail,
-      produce: (req) => getCategoryDetail({ reader, slug: String(req.params.slug).toLowerCase(), ...parsePublicInput(PagedQuery, req.query) }),
+      produce: (req) => getCategoryDetail({ reader, slug: routeSlug(String(req.params.slug)), ...parsePublicInput(PagedQuery, req.query) }),
     }),
   );
   return router;

@@ -12,6 +12,7 @@ import type {
   CountrySummary,
 } from '../../../../common/api/public.ts';
 import { countryName } from '../../../../common/countries.ts';
+import { routeSlug } from '../../../../common/slug.ts';
 import type { CategoryDocument, CityDocument, CountryDocument } from '../../../../common/search-documents.ts';
 import { AppError } from '../../errors.ts';
 import {
@@ -120,7 +121,7 @@ export async function listCountries(options: { reader: SearchReader }): Promise<
 
 /** GET /api/countries/{slug}: by the country's route slug, or by its ISO code. */
 export async function getCountryDetail(options: { reader: SearchReader; slug: string }): Promise<CountryDetail> {
-  const slug = options.slug.toLowerCase();
+  const slug = routeSlug(options.slug);
   const filter = /^[a-z]{2}$/.test(slug)
     ? `slug = ${filterValue(slug)} OR countryCode = ${filterValue(slug.toUpperCase())}`
     : `slug = ${filterValue(slug)}`;
@@ -165,7 +166,7 @@ export async function getCityDetail(options: {
 }): Promise<CityDetail> {
   const { reader, limit } = options;
   const countryCode = options.countryCode.toUpperCase();
-  const citySlug = options.citySlug.toLowerCase();
+  const citySlug = routeSlug(options.citySlug);
   const page = clampPage(options.page, limit);
   const inCity = `countryCode = ${filterValue(countryCode)} AND citySlug = ${filterValue(citySlug)}`;
   const { found: city, list } = await readDetailWithBusinesses<CityDocument>(reader, 'cities', inCity, {

@@ -1,7 +1,7 @@
 /** Business reads of the visitor API: detail by slug, the paged list, and a city's businesses. */
 import type { BusinessDetail, BusinessListItem, BusinessPage } from '../../../../common/api/public.ts';
 import { HOME_DOCUMENT_ID, type BusinessDocument, type HomeDocument } from '../../../../common/search-documents.ts';
-import { citySlug as toCitySlug } from '../../../../common/slug.ts';
+import { routeSlug, citySlug as toCitySlug } from '../../../../common/slug.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
 import type { Logger } from '../../../../platform/logger.ts';
 import { AppError } from '../../errors.ts';
@@ -96,10 +96,13 @@ export async function findBusinessBySlug(options: {
 }): Promise<BusinessDetail> {
   const { reader, prisma, logger, slug } = options;
   try {
-    // The spec's client retries with the slug minus its 6-character suffix: that is `slugBase`.
+    // The spec's client retries with the slug minus its 6-character suffix: that is `slugBase`. A slug
+    // typed by hand with accents or in another case is also looked for in its stored form (it then
+    // counts as a fallback match, which the page answers with a redirect to the stored slug).
+    const forms = [...new Set([slug, routeSlug(slug)])].map(filterValue).join(', ');
     const result = await readSearch(() =>
       reader.index<BusinessDocument>('businesses').search(null, {
-        filter: `(slug = ${filterValue(slug)} OR slugBase = ${filterValue(slug)}) AND isApproved = true`,
+        filter: `(slug IN [${forms}] OR slugBase IN [${forms}]) AND isApproved = true`,
         sort: ['reviewCount:desc'],
         limit: 20,
       }),
