@@ -16,6 +16,11 @@ test("card truncations and the '99+' review cap", () => {
   assert.equal(truncate('Sunrise Coffee Roasters', 15), 'Sunrise Coffee ...');
   assert.equal(truncate('Exactly 15 char', 15), 'Exactly 15 char');
   assert.equal(truncate(null, 12), '');
+  // Characters as a reader counts them: no emoji cut in half, no consonant without its vowel sign.
+  assert.equal(truncate('Noodle Houses 🍜🍜', 15), 'Noodle Houses 🍜...');
+  assert.equal(truncate('🍜🍜🍜', 3), '🍜🍜🍜', 'three characters fit in three, though they are six UTF-16 units');
+  assert.equal(truncate('हल्दीराम स्वीट्स', 4), 'हल्दीराम...', 'ह ल्दी रा म: four characters');
+  assert.equal(truncate('🇯🇵🇰🇷🇩🇪', 2), '🇯🇵🇰🇷...');
   assert.equal(reviewsCapped(99), '99');
   assert.equal(reviewsCapped(100), '99+');
 });

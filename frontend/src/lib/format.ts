@@ -6,9 +6,17 @@ export function toNumber(value: Numeric): number {
   return Number.isFinite(number) ? number : 0;
 }
 
+const graphemes = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+
+/**
+ * The first `max` characters as a reader counts them (an emoji, a letter with its vowel sign, a flag),
+ * then '...': cutting UTF-16 units split emoji into U+FFFD and left a Devanagari consonant without its sign.
+ */
 export function truncate(text: string | null | undefined, max: number): string {
   const value = text ?? '';
-  return value.length > max ? `${value.slice(0, max)}...` : value;
+  if (value.length <= max) return value;
+  const characters = graphemes ? Array.from(graphemes.segment(value), (part) => part.segment) : Array.from(value);
+  return characters.length > max ? `${characters.slice(0, max).join('')}...` : value;
 }
 
 /** Home counter: above 1 million 'NM+', cities above 1000 'NK+'. */
