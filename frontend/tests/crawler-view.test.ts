@@ -163,6 +163,14 @@ describe('crawler view (no JavaScript)', () => {
     }
   });
 
+  test('a count of one takes the singular', async () => {
+    const florist = await get('/categories/florist');
+    assert.match(florist.html, /<title>Florist - 1 Business \|/);
+    assert.match(florist.html, /<meta name="description" content="1 Florist business in 1 country:/);
+    const letterF = decode((await get('/categories/f')).html).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    assert.ok(letterF.includes('Florist 1 business ·'), 'the category card');
+  });
+
   test('the home page top cities link with their real country code', async () => {
     const page = await get('/');
     assert.match(page.html, /href="\/cities\/fr\/paris"/);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { formatK, formatMillions, formatNK, formatThousandsPlus, reviewsCapped, toNumber, truncate } from './format.ts';
+import { countOf, formatK, formatMillions, formatNK, formatThousandsPlus, reviewsCapped, toNumber, truncate } from './format.ts';
 
 test("home counters: businesses above a million as 'NM+', cities above 1000 as 'NK+'", () => {
   assert.equal(formatMillions(1_000_000), '1,000,000');
@@ -35,4 +35,10 @@ test("list counts: 'k' above 999 for categories, 'K' from 1000 for countries and
   assert.equal(toNumber('1234'), 1234);
   assert.equal(toNumber(null), 0);
   assert.equal(toNumber('n/a'), 0);
+});
+
+test('a count with its noun in the right number', () => {
+  assert.equal(countOf(1, 'business', 'businesses'), '1 business');
+  assert.equal(countOf(0, 'business', 'businesses'), '0 businesses');
+  assert.equal(countOf(2400, 'city', 'cities'), '2,400 cities');
 });

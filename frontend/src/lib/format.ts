@@ -60,3 +60,8 @@ export function hyphenate(text: string): string {
 export function firstAddressPart(address: string | null | undefined): string {
   return (address ?? '').split(',')[0]?.trim() ?? '';
 }
+
+/** "1 business", "2,400 businesses": a count with its noun in the right number. */
+export function countOf(count: number, singular: string, plural: string): string {
+  return `${formatInt(count)} ${count === 1 ? singular : plural}`;
+}

@@ -8,7 +8,7 @@ import { NotFoundSearch } from '../components/not-found-search.tsx';
 import { Stars } from '../components/stars.tsx';
 import { Icon } from '../components/icons.tsx';
 import { parseAbout, visibleItems, type AmenityGroups } from '../lib/amenities.ts';
-import { toNumber } from '../lib/format.ts';
+import { countOf, toNumber } from '../lib/format.ts';
 import { openNow, parseWorkingHours, readDayHours } from '../lib/open-now.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs } from '../lib/seo.ts';
@@ -164,7 +164,7 @@ function BusinessView({ business }: { business: BusinessDetail }) {
                 <span className="big-rating">{rating.toFixed(1)}</span>
                 <div>
                   <Stars rating={rating} size="lg" />
-                  <p className="muted">{`Based on ${reviews.toLocaleString('en-US')} reviews`}</p>
+                  <p className="muted">{`Based on ${countOf(reviews, 'review', 'reviews')}`}</p>
                 </div>
               </div>
               {business.reviewsLink && (

@@ -94,7 +94,7 @@ export function CategoriesPage({ letter: letterProp }: { letter?: string }) {
                     <Link to={categoryHref(item.category, item.slug)}>{item.category}</Link>
                   </h2>
                   <p>
-                    <strong>{formatInt(count)}</strong> businesses · <span aria-label="Rating 4.2">★ 4.2</span>
+                    <strong>{formatInt(count)}</strong> {count === 1 ? 'business' : 'businesses'} · <span aria-label="Rating 4.2">★ 4.2</span>
                   </p>
                   <div className="bar" aria-hidden="true">
                     <span style={{ width: `${Math.round((count / largest) * 100)}%` }} />

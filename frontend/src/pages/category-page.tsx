@@ -5,7 +5,7 @@ import { AdSlot } from '../components/ad-slot.tsx';
 import { Breadcrumb, BusinessGridSection, ChipSection, StatTiles } from '../components/detail-sections.tsx';
 import { NotFoundSearch } from '../components/not-found-search.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
-import { formatInt, toNumber } from '../lib/format.ts';
+import { countOf, toNumber } from '../lib/format.ts';
 import { detailTotalPages, pageParam, readPaged, useClampedPageQuery, withPage } from '../lib/paged.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs, itemList } from '../lib/seo.ts';
@@ -65,8 +65,8 @@ function CategoryView({ name, path, page, totalPages, detail, businesses }: {
 }) {
   const businessCount = toNumber(detail.businessCount as number);
   useSeo({
-    title: `${name} - ${formatInt(businessCount)} Businesses${page > 1 ? ` (Page ${page})` : ''} | ${SITE_NAME}`,
-    description: `${formatInt(businessCount)} ${name} businesses in ${formatInt(toNumber(detail.countryCount as number))} countries: ratings, reviews, addresses and phone numbers.`,
+    title: `${name} - ${countOf(businessCount, 'Business', 'Businesses')}${page > 1 ? ` (Page ${page})` : ''} | ${SITE_NAME}`,
+    description: `${countOf(businessCount, `${name} business`, `${name} businesses`)} in ${countOf(toNumber(detail.countryCount as number), 'country', 'countries')}: ratings, reviews, addresses and phone numbers.`,
     canonicalPath: withPage(path, page),
     jsonLd: [
       breadcrumbs([{ name: 'Home', path: '/' }, { name: 'Categories', path: '/categories' }, { name, path }]),

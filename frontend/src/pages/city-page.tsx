@@ -5,7 +5,7 @@ import type { BusinessListItem, CityDetail } from '../api/types.ts';
 import { Breadcrumb, BusinessGridSection, ChipSection, StatTiles } from '../components/detail-sections.tsx';
 import { NotFoundSearch } from '../components/not-found-search.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
-import { formatInt, toNumber } from '../lib/format.ts';
+import { countOf, toNumber } from '../lib/format.ts';
 import { detailTotalPages, pageParam, readPaged, useClampedPageQuery, withPage } from '../lib/paged.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs, itemList } from '../lib/seo.ts';
@@ -53,7 +53,7 @@ function CityView({ path, city, page, totalPages, businesses }: { path: string; 
   const businessCount = toNumber(city.businessCount);
   useSeo({
     title: `Businesses in ${city.city}, ${city.country}${page > 1 ? ` (Page ${page})` : ''} | ${SITE_NAME}`,
-    description: `${formatInt(businessCount)} businesses in ${city.city}, ${city.country}, in ${formatInt(toNumber(city.categoryCount))} categories: ratings, addresses and phone numbers.`,
+    description: `${countOf(businessCount, 'business', 'businesses')} in ${city.city}, ${city.country}, in ${countOf(toNumber(city.categoryCount), 'category', 'categories')}: ratings, addresses and phone numbers.`,
     canonicalPath: withPage(path, page),
     jsonLd: [
       breadcrumbs([{ name: 'Home', path: '/' }, { name: 'Cities', path: '/cities' }, { name: city.city, path }]),

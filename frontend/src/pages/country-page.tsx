@@ -6,7 +6,7 @@ import type { CountryDetail } from '../api/types.ts';
 import { Breadcrumb, StatTiles } from '../components/detail-sections.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
-import { formatInt, toNumber } from '../lib/format.ts';
+import { countOf, formatInt, toNumber } from '../lib/format.ts';
 import { pageParam, withPage } from '../lib/paged.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs, itemList } from '../lib/seo.ts';
@@ -60,7 +60,7 @@ function CountryView({ slug, country, page }: { slug: string; country: CountryDe
   const cities = (country.topCities ?? []).slice(0, 20);
   useSeo({
     title: `Businesses in ${country.country} | ${SITE_NAME}`,
-    description: `${formatInt(toNumber(country.businessCount))} businesses in ${formatInt(toNumber(country.cityCount))} cities of ${country.country}, in ${formatInt(toNumber(country.categoryCount))} categories.`,
+    description: `${countOf(toNumber(country.businessCount), 'business', 'businesses')} in ${countOf(toNumber(country.cityCount), 'city', 'cities')} of ${country.country}, in ${countOf(toNumber(country.categoryCount), 'category', 'categories')}.`,
     canonicalPath: withPage(path, current),
     jsonLd: [
       breadcrumbs([{ name: 'Home', path: '/' }, { name: 'Countries', path: '/countries' }, { name: country.country, path }]),

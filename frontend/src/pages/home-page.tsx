@@ -6,7 +6,7 @@ import type { FeaturedBusiness, HomepageData } from '../api/types.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { useCounter } from '../hooks/use-counter.ts';
-import { firstAddressPart, formatK, formatMillions, formatThousandsPlus, reviewsCapped, toNumber, truncate } from '../lib/format.ts';
+import { countOf, firstAddressPart, formatK, formatMillions, formatThousandsPlus, reviewsCapped, toNumber, truncate } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { businessHref, categoryHref, cityHref, countryHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
@@ -196,7 +196,7 @@ function TopLists({ data }: { data: HomepageData }) {
             <li key={item.country}>
               <Link to={countryHref(item.country, item.countryCode, item.slug)} className="chip-card">
                 <span>{item.country}</span>
-                <span className="muted">{toNumber(item.businessCount).toLocaleString('en-US')} businesses</span>
+                <span className="muted">{countOf(toNumber(item.businessCount), 'business', 'businesses')}</span>
               </Link>
             </li>
           ))}

@@ -6,7 +6,7 @@ import type { FacetCount, SearchResults } from '../api/types.ts';
 import { BusinessListCard } from '../components/business-list-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { StateMessage } from '../components/state-message.tsx';
-import { formatInt } from '../lib/format.ts';
+import { countOf, formatInt } from '../lib/format.ts';
 import { pageParam, useClampedPageQuery } from '../lib/paged.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { itemList } from '../lib/seo.ts';
@@ -61,7 +61,7 @@ export function SearchPage() {
   const refused = query.isError && failure?.status === 400;
   useSeo({
     title: `${title} | ${SITE_NAME}`,
-    description: results ? `${formatInt(results.totalHits)} businesses match your search.` : 'Search businesses by name, category and location.',
+    description: results ? `${countOf(results.totalHits, 'business matches', 'businesses match')} your search.` : 'Search businesses by name, category and location.',
     canonicalPath: hrefWith(params, { page: params.page }),
     noindex: true,
     jsonLd: results ? [itemList(results.hits.map((hit) => ({ name: hit.name, path: businessHref(hit.slug) })), title)] : [],
