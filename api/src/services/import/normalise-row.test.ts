@@ -47,6 +47,20 @@ describe('row normalisation', () => {
     assert.match(rejected({ name: 'A', rating: 'good' }), /rating "good" is not a number/);
   });
 
+  test('numbers written in other scripts\' digits and separators are read', () => {
+    for (const rating of ['٤٫٥', '۴٫۵', '४.२', '৪.২', '๔.๕', '４．５', '4,5']) {
+      const value = accepted({ name: 'A', rating }).rating;
+      assert.ok(value === 4.5 || value === 4.2, `${rating}: ${value}`);
+    }
+    assert.equal(accepted({ name: 'A', rating: '४.२' }).rating, 4.2);
+    assert.equal(accepted({ name: 'A', reviews: '١٬٢٣٤' }).reviewCount, 1234);
+    assert.equal(accepted({ name: 'A', reviews: '１２３' }).reviewCount, 123);
+    const point = accepted({ name: 'A', latitude: '٣٥٫٦٨', longitude: '−٧٩٫٤' });
+    assert.deepEqual([point.latitude, point.longitude], [35.68, -79.4]);
+    assert.equal(accepted({ name: 'A', rating: '𝟒.𝟓' }).rating, 4.5, 'mathematical digits, five sets of ten in one run');
+    assert.match(rejected({ name: 'A', rating: '٤x' }), /is not a number/);
+  });
+
   test('review counts: "1,234", "1.234", "56.0", empty -> 0; text is rejected', () => {
     assert.equal(accepted({ name: 'A', reviews: '1,234' }).reviewCount, 1234);
     assert.equal(accepted({ name: 'A', review_count: '1.234' }).reviewCount, 1234);

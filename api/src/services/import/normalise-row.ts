@@ -69,8 +69,41 @@ function text(value: string | undefined, max = MAX_TEXT): string | null {
 }
 
 /** "4.5", "4,5", " 4.500000 " -> 4.5; null for anything else. */
+const DECIMAL_DIGIT = /\p{Nd}/u;
+const digitValues = new Map<string, string>();
+
+/**
+ * The ASCII digit of any script's decimal digit (٤, ४, ๔, ４...). Unicode encodes every set of decimal
+ * digits as a contiguous run from 0 to 9, so the value is the distance from the start of the run.
+ */
+function asciiDigit(digit: string): string {
+  let ascii = digitValues.get(digit);
+  if (ascii === undefined) {
+    const code = digit.codePointAt(0)!;
+    let start = code;
+    while (DECIMAL_DIGIT.test(String.fromCodePoint(start - 1))) start--;
+    ascii = String((code - start) % 10);
+    digitValues.set(digit, ascii);
+  }
+  return ascii;
+}
+
+/**
+ * A number written with another script's digits or separators ("٤٫٥", "४.२", "４．５", "−3,5") in ASCII;
+ * plain ASCII text is returned as it is.
+ */
+export function asciiNumber(value: string): string {
+  if (!/[^\x00-\x7f]/.test(value)) return value;
+  return value
+    .normalize('NFKC')
+    .replace(/\p{Nd}/gu, (digit) => (digit < '\x80' ? digit : asciiDigit(digit)))
+    .replace(/\u066b/g, '.')
+    .replace(/[\u066c\u060c]/g, ',')
+    .replace(/\u2212/g, '-');
+}
+
 export function parseDecimal(value: string): number | null {
-  let s = value.trim().replace(/[\s\u00a0\u202f]/g, '');
+  let s = asciiNumber(value).trim().replace(/[\s\u00a0\u202f]/g, '');
   if (/^[-+]?\d+,\d+$/.test(s)) s = s.replace(',', '.');
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(s)) return null;
   const n = Number(s);
@@ -79,7 +112,7 @@ export function parseDecimal(value: string): number | null {
 
 /** "1,234", "1.234", "1 234", "56.0", "56" -> whole number; null for anything else. */
 export function parseCount(value: string): number | null {
-  const s = value.trim().replace(/[\u00a0\u202f]/g, ' ');
+  const s = asciiNumber(value).trim().replace(/[\u00a0\u202f]/g, ' ');
   if (/^\d{1,3}([,.' ]\d{3})+$/.test(s)) return Number(s.replace(/[,.' ]/g, ''));
   const n = parseDecimal(s);
   if (n === null || n < 0 || !Number.isInteger(Math.round(n * 1e6) / 1e6)) return null;
