@@ -127,6 +127,17 @@ describe('row normalisation', () => {
     assert.equal(accepted({ title: 'From title' }).name, 'From title');
   });
 
+  test('text is stored in NFC; the joiners that spell Persian, Indic and emoji sequences are kept', () => {
+    const decomposed = 'Cafe\u0301 Pho\u031b\u0309';
+    const row = accepted({ name: decomposed, city: 'Ha\u0300 No\u0323\u0302i', category: 'ベ'.normalize('NFD') });
+    assert.equal(row.name, 'Café Phở');
+    assert.equal(row.city, 'Hà Nội');
+    assert.equal(row.category, 'ベ');
+    assert.equal(accepted({ name: 'Family 👨\u200d👩\u200d👧 Diner' }).name, 'Family 👨\u200d👩\u200d👧 Diner');
+    assert.equal(accepted({ name: 'می\u200cخانه' }).name, 'می\u200cخانه', 'the Persian non-joiner stays');
+    assert.equal(accepted({ name: 'A\u200bB\u202eC' }).name, 'ABC', 'zero-width space and bidi overrides go');
+  });
+
   test('subtypes split on commas, de-duplicated; type falls back to the first subtype', () => {
     const row = accepted({ name: 'A', subtypes: 'Pet store, Pet supply store, pet store' });
     assert.deepEqual(row.subtypes, ['Pet store', 'Pet supply store']);

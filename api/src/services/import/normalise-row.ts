@@ -59,16 +59,25 @@ export const ImportedBusiness = z.object({
 
 export type NormaliseResult = { ok: true; row: BusinessRow } | { ok: false; reason: string };
 
-// Format characters (LRM, RLM, BOM, bidi embeddings) are invisible and break slugs and search.
-const INVISIBLE = /[\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff\u0000]/g;
+// Format characters (zero-width space, LRM, RLM, BOM, bidi embeddings) are invisible and break slugs and
+// search. Not the zero-width joiner and non-joiner (U+200D, U+200C): they are part of the spelling of
+// Persian and Indic words and of emoji sequences (👨‍👩‍👧 is three emoji joined by two of them).
+const INVISIBLE = /[\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\u0000]/g;
+
+/** Text below U+0300 is always NFC: most cells skip ICU's normaliser (a scan and a copy of every cell). */
+const MAY_NEED_NFC = /[\u0300-\uffff]/;
+
+function nfc(value: string): string {
+  return MAY_NEED_NFC.test(value) ? value.normalize('NFC') : value;
+}
 
 function text(value: string | undefined, max = MAX_TEXT): string | null {
   if (value === undefined) return null;
-  const clean = value.replace(INVISIBLE, '').trim();
+  // NFC: text typed or exported decomposed (e + U+0301) is stored, searched and shown as one form.
+  const clean = nfc(value.replace(INVISIBLE, '').trim());
   return clean ? clean.slice(0, max) : null;
 }
 
-/** "4.5", "4,5", " 4.500000 " -> 4.5; null for anything else. */
 const DECIMAL_DIGIT = /\p{Nd}/u;
 const digitValues = new Map<string, string>();
 
@@ -102,6 +111,7 @@ export function asciiNumber(value: string): string {
     .replace(/\u2212/g, '-');
 }
 
+/** "4.5", "4,5", " 4.500000 ", "٤٫٥" -> 4.5; null for anything else. */
 export function parseDecimal(value: string): number | null {
   let s = asciiNumber(value).trim().replace(/[\s\u00a0\u202f]/g, '');
   if (/^[-+]?\d+,\d+$/.test(s)) s = s.replace(',', '.');
@@ -169,7 +179,7 @@ function subtypesOf(value: string | undefined): string[] {
 
 /** Normalises and validates one row. Never throws for bad data: it returns the reason instead. */
 export function normaliseRow(cells: CanonicalCells): NormaliseResult {
-  const rawName = cells.name?.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim();
+  const rawName = cells.name === undefined ? undefined : nfc(cells.name.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim());
   if (!rawName || /^(n\/a|na|none|null|-)$/i.test(rawName)) return { ok: false, reason: 'name is missing' };
   if (rawName.length > MAX_NAME) return { ok: false, reason: `name is longer than ${MAX_NAME} characters` };
 
