@@ -273,6 +273,14 @@ function textParam(name: string, max: number) {
   return z.string().trim().max(max, `${name} must be at most ${max} characters`);
 }
 
+/**
+ * Search text in NFKC: a query typed decomposed (e + U+0301), in half-width katakana (ｶﾌｪ) or in
+ * full-width Latin (Ｔｏｋｙｏ) searches for what the directory stores (カフェ, Tokyo).
+ */
+function searchTextParam(name: string, max: number) {
+  return textParam(name, max).transform((value) => value.normalize('NFKC'));
+}
+
 const pageParam = integerParam('page', 1, 1000, 1);
 const letterParam = z
   .string()
@@ -287,8 +295,8 @@ export const LetterQuery = z.object({ letter: letterParam });
 export const PagedQuery = z.object({ page: pageParam, limit: integerParam('limit', 1, 100, 12) });
 export const SearchQuery = z
   .object({
-    q: textParam('q', 200).default(''),
-    location: textParam('location', 200).default(''),
+    q: searchTextParam('q', 200).default(''),
+    location: searchTextParam('location', 200).default(''),
     page: pageParam,
     limit: integerParam('limit', 1, 50, 20),
     lat: numberParam('lat', -90, 90),

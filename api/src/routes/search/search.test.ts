@@ -33,6 +33,9 @@ describe('GET /api/search', () => {
         // 45 espresso bars due north of a point in Oslo, 55 m to 111 km away, listed in no particular order.
         ...espressoNorth.map((i) => buildBusiness({ name: `Espresso Stop ${i}`, city: 'Oslo', countryCode: 'NO', category: 'Coffee shop', type: 'Coffee shop', latitude: 59.9 + 0.0005 * i * i, longitude: 10.75 })),
         buildBusiness({ name: 'Espresso Nowhere', city: 'Oslo', countryCode: 'NO', category: 'Coffee shop', type: 'Coffee shop', latitude: null, longitude: null }),
+        buildBusiness({ name: 'カフェ 桜', city: '東京', countryCode: 'JP', country: '日本', category: 'カフェ', type: 'カフェ' }),
+        buildBusiness({ name: 'Café Lumière', city: 'Lyon', countryCode: 'FR', category: 'Cafe', type: 'Cafe' }),
+        buildBusiness({ name: '서울 국밥', city: '서울', countryCode: 'KR', country: '대한민국', category: '식당', type: '식당' }),
       ],
     });
   });
@@ -62,6 +65,15 @@ describe('GET /api/search', () => {
     const germany = await search('q=pizza&location=germany');
     assert.equal(germany.totalCount, 3);
     assert.ok(germany.businesses.every((business) => business.countryCode === 'DE'));
+  });
+
+  test('a query typed decomposed, in half-width katakana or full-width Latin finds what is stored; countries named in their own script', async () => {
+    const names = async (query: string) => (await search(query)).businesses.map((business) => business.name);
+    assert.deepEqual(await names(`q=${encodeURIComponent('ｶﾌｪ')}`), ['カフェ 桜']);
+    assert.deepEqual(await names(`q=${encodeURIComponent('Lumière'.normalize('NFD'))}`), ['Café Lumière']);
+    assert.deepEqual(await names(`q=${encodeURIComponent('Ｌｕｍｉｅｒｅ')}`), ['Café Lumière']);
+    assert.deepEqual(await names(`q=${encodeURIComponent('국밥')}&location=${encodeURIComponent('대한민국')}`), ['서울 국밥']);
+    assert.deepEqual(await names(`q=${encodeURIComponent('カフェ')}&location=${encodeURIComponent('日本')}`), ['カフェ 桜']);
   });
 
   test('a location that is not a known place matches the address or state', async () => {
