@@ -35,16 +35,17 @@ export function absolutize(value: unknown, publicUrl: string): unknown {
 export function headTags(head: HeadData | undefined, publicUrl: string): string {
   const title = head?.title ?? 'Business Directory';
   const description = head?.description ?? 'Find local businesses worldwide.';
-  const canonical = publicUrl + (head?.canonicalPath ?? '/');
+  // No head at all (a render that failed early) still names the home page; a page without a canonical path names none.
+  const canonical = head ? (head.canonicalPath === undefined ? null : publicUrl + head.canonicalPath) : `${publicUrl}/`;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,
-    `<link rel="canonical" href="${escapeHtml(canonical)}" />`,
+    ...(canonical ? [`<link rel="canonical" href="${escapeHtml(canonical)}" />`] : []),
     `<meta property="og:site_name" content="Business Directory" />`,
     `<meta property="og:type" content="${escapeHtml(head?.ogType ?? 'website')}" />`,
     `<meta property="og:title" content="${escapeHtml(title)}" />`,
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
-    `<meta property="og:url" content="${escapeHtml(canonical)}" />`,
+    ...(canonical ? [`<meta property="og:url" content="${escapeHtml(canonical)}" />`] : []),
     `<meta name="twitter:card" content="summary" />`,
   ];
   if (head?.image) tags.push(`<meta property="og:image" content="${escapeHtml(head.image)}" />`);

@@ -191,6 +191,8 @@ describe('crawler view (no JavaScript)', () => {
       assert.equal(page.status, 404, `${path} status`);
       assert.ok(page.html.includes(text), `${path} shows '${text}'`);
       assert.match(page.html, /<meta name="robots" content="noindex/);
+      assert.equal(page.canonical, null, `${path}: a page that is not to be indexed names no canonical page`);
+      assert.doesNotMatch(page.html, /og:url/, path);
     }
   });
 

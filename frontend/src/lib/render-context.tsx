@@ -8,8 +8,11 @@ import { createContext, useContext, useEffect, type ReactNode } from 'react';
 export interface HeadData {
   title: string;
   description: string;
-  /** Path + query of the canonical URL; the server prefixes config.publicUrl. */
-  canonicalPath: string;
+  /**
+   * Path + query of the canonical URL; the server prefixes config.publicUrl. Absent on not-found and
+   * error pages: a page that asks not to be indexed names no other page as its canonical.
+   */
+  canonicalPath?: string;
   image?: string | null;
   ogType?: string;
   jsonLd?: object[];
@@ -39,9 +42,16 @@ export function useSeo(head: HeadData): void {
   useEffect(() => {
     document.title = head.title;
     document.querySelector('meta[name="description"]')?.setAttribute('content', head.description);
-    const canonical = document.querySelector('link[rel="canonical"]');
-    if (canonical) {
-      const origin = new URL(canonical.getAttribute('href') ?? '/', window.location.href).origin;
+    let canonical = document.querySelector('link[rel="canonical"]');
+    if (head.canonicalPath === undefined) {
+      canonical?.remove();
+    } else {
+      const origin = canonical ? new URL(canonical.getAttribute('href') ?? '/', window.location.href).origin : window.location.origin;
+      if (!canonical) {
+        canonical = document.createElement('link');
+        canonical.setAttribute('rel', 'canonical');
+        document.head.append(canonical);
+      }
       canonical.setAttribute('href', origin + head.canonicalPath);
     }
   }, [head.title, head.description, head.canonicalPath]);

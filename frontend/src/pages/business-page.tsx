@@ -39,7 +39,7 @@ function BusinessSkeleton() {
 
 function BusinessNotFound() {
   useHttpStatus(404);
-  useSeo({ title: `Business Not Found | ${SITE_NAME}`, description: 'This business could not be found.', canonicalPath: '/', noindex: true });
+  useSeo({ title: `Business Not Found | ${SITE_NAME}`, description: 'This business could not be found.', noindex: true });
   return (
     <div className="container section narrow center">
       <h1>Business Not Found</h1>

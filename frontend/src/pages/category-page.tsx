@@ -38,7 +38,7 @@ export function CategoryPage() {
 
 function CategoryNotFound() {
   useHttpStatus(404);
-  useSeo({ title: `Category not found | ${SITE_NAME}`, description: 'This category does not exist.', canonicalPath: '/categories', noindex: true });
+  useSeo({ title: `Category not found | ${SITE_NAME}`, description: 'This category does not exist.', noindex: true });
   return (
     <div className="container section narrow center">
       <h1>Category not found</h1>
@@ -50,7 +50,7 @@ function CategoryNotFound() {
 
 function CategoryError({ status, statusText }: { status?: number; statusText?: string }) {
   useHttpStatus(502);
-  useSeo({ title: `Error loading category | ${SITE_NAME}`, description: 'The category could not be loaded.', canonicalPath: '/categories', noindex: true });
+  useSeo({ title: `Error loading category | ${SITE_NAME}`, description: 'The category could not be loaded.', noindex: true });
   return (
     <div className="container section">
       <StateMessage title="Error loading category" text={`HTTP ${status ?? 500}: ${statusText || 'Internal Server Error'}`} tone="error" />

@@ -39,7 +39,7 @@ export function CityPage() {
 
 function CityNotFound() {
   useHttpStatus(404);
-  useSeo({ title: `City not found | ${SITE_NAME}`, description: 'This city is not in the directory.', canonicalPath: '/cities', noindex: true });
+  useSeo({ title: `City not found | ${SITE_NAME}`, description: 'This city is not in the directory.', noindex: true });
   return (
     <div className="container section narrow center">
       <h1>City not found</h1>

@@ -23,7 +23,7 @@ function useCountry() {
 
 function CountryNotFound() {
   useHttpStatus(404);
-  useSeo({ title: `Country not found | ${SITE_NAME}`, description: 'This country is not in the directory.', canonicalPath: '/countries', noindex: true });
+  useSeo({ title: `Country not found | ${SITE_NAME}`, description: 'This country is not in the directory.', noindex: true });
   return (
     <div className="container section narrow center">
       <h1>Country not found</h1>

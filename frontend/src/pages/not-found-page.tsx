@@ -4,7 +4,7 @@ import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 /** Any unknown path: 404 with a fixed 300x250 banner and the search form. */
 export function NotFoundPage() {
   useHttpStatus(404);
-  useSeo({ title: `Page Not Found | ${SITE_NAME}`, description: 'The page you are looking for does not exist.', canonicalPath: '/', noindex: true });
+  useSeo({ title: `Page Not Found | ${SITE_NAME}`, description: 'The page you are looking for does not exist.', noindex: true });
   return (
     <div className="container section narrow center">
       <h1>Page Not Found</h1>
