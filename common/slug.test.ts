@@ -45,7 +45,9 @@ describe('slugify', () => {
     const long = slugify('word '.repeat(40));
     assert.ok(long.length <= 80 && !long.endsWith('-') && long.endsWith('word'), long);
     assert.equal(slugify('!!! ---'), '');
-    assert.equal(categorySlug('!!!'), 'uncategorized');
+    assert.match(categorySlug('☕'), /^category-[0-9a-z]{6}$/);
+    assert.notEqual(categorySlug('☕'), categorySlug('🍜'), 'two emoji categories are two categories');
+    assert.equal(categorySlug('☕'), categorySlug('☕'), 'and keep their slug');
     assert.equal(citySlug('São Paulo'), 'sao-paulo');
   });
 });

@@ -38,8 +38,9 @@ const OPTIONAL_POINTS = /[\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u064
 /**
  * Which rules made a stored slug: raise it whenever slugify's output changes for some text, so stored
  * category and city slugs are brought up to date (platform/db/upgrade-slugs.ts). 2: only Latin and Greek
- * letters lose their accents (й, ї, ベ, दि keep theirs; version 1 dropped every mark) and the result is NFC
- * (version 1 left Hangul decomposed).
+ * letters lose their accents (й, ї, ベ, दि keep theirs; version 1 dropped every mark), the result is NFC
+ * (version 1 left Hangul decomposed), and a category without letters or digits has a slug of its own
+ * (version 1: 'uncategorized' for all of them).
  */
 export const SLUG_RULES_VERSION = 2;
 
@@ -100,9 +101,12 @@ export function routeSlug(param: string): string {
   return slugify(param) || param.toLowerCase();
 }
 
-/** Category route slug: /categories/{slug}. */
+/**
+ * Category route slug: /categories/{slug}. A category with no letter or digit (☕, 🍜, '!!!') gets one
+ * of its own from its text, so two of them are two categories, not one 'uncategorized' mixing both.
+ */
 export function categorySlug(category: string): string {
-  return slugify(category) || 'uncategorized';
+  return slugify(category) || `category-${slugSuffixFor(category)}`;
 }
 
 /** City route slug: /cities/{cc}/{slug}. */

@@ -26,6 +26,7 @@ const STORED = [
   { slug: 'cafe-1', category: 'Café', categorySlug: 'cafe', city: 'Zürich', citySlug: 'zurich' },
   { slug: 'kofe-1', category: 'Кофейня', categorySlug: 'кофеиня', city: 'Москва', citySlug: 'москва' },
   { slug: 'plain-1', category: 'Bakery', categorySlug: 'bakery', city: 'Oslo', citySlug: 'oslo' },
+  { slug: 'emoji-1', category: '☕', categorySlug: 'uncategorized', city: 'Oslo', citySlug: 'oslo' },
 ];
 
 test('stored category and city slugs follow the current rules once; business slugs never change', async () => {
@@ -35,7 +36,7 @@ test('stored category and city slugs follow the current rules once; business slu
   await pool.query('DELETE FROM search_outbox');
 
   const upgrade = await upgradeStoredSlugs(pool);
-  assert.deepEqual(upgrade, { from: 1, to: SLUG_RULES_VERSION, categories: 3, cities: 2 });
+  assert.deepEqual(upgrade, { from: 1, to: SLUG_RULES_VERSION, categories: 4, cities: 2 });
   const { rows } = await pool.query<{ slug: string; category_slug: string; city_slug: string }>('SELECT slug, category_slug, city_slug FROM businesses ORDER BY slug');
   assert.deepEqual(rows, STORED.map((row) => ({ slug: row.slug, category_slug: categorySlug(row.category), city_slug: citySlug(row.city) })).sort((a, b) => a.slug.localeCompare(b.slug)));
   assert.equal(rows.find((row) => row.slug === 'pan-ya-1')!.category_slug, 'ベーカリー');
@@ -44,7 +45,7 @@ test('stored category and city slugs follow the current rules once; business slu
 
   // The changed businesses go to the search index, with their aggregates recounted.
   const outbox = await pool.query<{ slug: string; aggregates: boolean }>('SELECT DISTINCT b.slug, o.aggregates FROM search_outbox o JOIN businesses b ON b.id = o.business_id ORDER BY b.slug');
-  assert.deepEqual(outbox.rows, [{ slug: 'chai-1', aggregates: true }, { slug: 'kofe-1', aggregates: true }, { slug: 'pan-ya-1', aggregates: true }, { slug: 'pan-ya-2', aggregates: true }]);
+  assert.deepEqual(outbox.rows, [{ slug: 'chai-1', aggregates: true }, { slug: 'emoji-1', aggregates: true }, { slug: 'kofe-1', aggregates: true }, { slug: 'pan-ya-1', aggregates: true }, { slug: 'pan-ya-2', aggregates: true }]);
 
   // Done once: a second start finds nothing to do, even if an old slug came back.
   await pool.query("UPDATE businesses SET city_slug = 'zurich-old' WHERE slug = 'cafe-1'");

@@ -3,8 +3,8 @@
  * common/slug.ts), once per database: `npm start` and `npm run migrate` call it after the migrations.
  * A business's own slug is never changed (its URL is stable); category and city slugs are derived values
  * that every new import writes with the current rules, so stored rows must follow or one city would be
- * split in two. Only text with a non-ASCII character can slug differently, so only that is read; the
- * updates reach the search index through the outbox like any other change.
+ * split in two. Only text with a non-ASCII character, or with no letter or digit, can slug differently, so
+ * only that is read; the updates reach the search index through the outbox like any other change.
  */
 import { categorySlug, citySlug, SLUG_RULES_VERSION } from '../../common/slug.ts';
 import type { Pool, PoolClient } from './pool.ts';
@@ -53,7 +53,10 @@ export async function upgradeStoredSlugs(pool: Pool): Promise<SlugUpgrade | null
 }
 
 async function reslug(client: PoolClient, column: 'category' | 'city', slugColumn: 'category_slug' | 'city_slug', derive: (text: string) => string | null): Promise<number> {
-  const { rows } = await client.query<{ text: string }>(`SELECT DISTINCT ${column} AS text FROM businesses WHERE ${column} ~ '[^\\x01-\\x7f]'`);
+  // Text with a non-ASCII character, or without a letter or digit (its slug is made from the whole text).
+  const { rows } = await client.query<{ text: string }>(
+    `SELECT DISTINCT ${column} AS text FROM businesses WHERE ${column} ~ '[^\\x01-\\x7f]' OR ${column} !~ '[A-Za-z0-9]'`,
+  );
   if (rows.length === 0) return 0;
   const texts = rows.map((row) => row.text);
   // One statement for every distinct text: a hash join, not one table scan per city.
