@@ -20,6 +20,7 @@ import {
   homepageQuery,
   nearbyQuery,
 } from './api/queries.ts';
+import { letterOfParam } from './components/letter-bar.tsx';
 import { detailTotalPages, pageParam, prefetchClampedPage } from './lib/paged.ts';
 import { BusinessPage } from './pages/business-page.tsx';
 import { BusinessesPage, BUSINESSES_MAX_PAGE } from './pages/businesses-page.tsx';
@@ -60,12 +61,12 @@ const ads = ({ queryClient, api }: PrefetchContext) => queryClient.prefetchQuery
 /** A one-letter /categories/{x} is the letter index (spec §2). */
 function CategoryOrLetter() {
   const { slug = '' } = useParams();
-  return /^[a-z]$/i.test(slug) ? <CategoriesPage letter={slug} /> : <CategoryPage />;
+  return letterOfParam(slug) ? <CategoriesPage letter={slug} /> : <CategoryPage />;
 }
 
 function CityLetter() {
   const { letter = '' } = useParams();
-  return /^[a-z]$/i.test(letter) ? <CitiesPage /> : <NotFoundPage />;
+  return letterOfParam(letter) ? <CitiesPage /> : <NotFoundPage />;
 }
 
 export const publicRoutes: PublicRoute[] = [
@@ -115,9 +116,10 @@ export const publicRoutes: PublicRoute[] = [
     Component: CategoryOrLetter,
     prefetch: async (context) => {
       const slug = context.params.slug ?? '';
-      const main = /^[a-z]$/i.test(slug)
+      const letter = letterOfParam(slug);
+      const main = letter
         ? Promise.all([
-            context.queryClient.prefetchQuery(categoriesQuery(context.api, slug.toUpperCase())),
+            context.queryClient.prefetchQuery(categoriesQuery(context.api, letter)),
             // The whole list supplies the totals and the shares of all businesses.
             context.queryClient.prefetchQuery(categoriesQuery(context.api)),
           ])
@@ -151,11 +153,11 @@ export const publicRoutes: PublicRoute[] = [
     path: '/cities/:letter',
     Component: CityLetter,
     prefetch: async (context) => {
-      const letter = context.params.letter ?? '';
-      if (!/^[a-z]$/i.test(letter)) return;
+      const letter = letterOfParam(context.params.letter);
+      if (!letter) return;
       await Promise.all([
         context.queryClient.prefetchQuery(citiesQuery(context.api)),
-        context.queryClient.prefetchQuery(citiesQuery(context.api, letter.toUpperCase())),
+        context.queryClient.prefetchQuery(citiesQuery(context.api, letter)),
       ]);
     },
   },

@@ -122,6 +122,8 @@ describe('crawler view (no JavaScript)', () => {
       ['/countries/germany', 'Businesses in Germany', 'BreadcrumbList'],
       ['/cities', 'Cities Directory', 'ItemList'],
       ['/cities/m', 'Cities beginning with M', 'ItemList'],
+      ['/cities/%23', 'Москва', 'ItemList'],
+      ['/categories/%23', 'Кофейня', 'ItemList'],
       ['/cities/fr/paris', 'Boulangerie Paris', 'BreadcrumbList'],
       ['/contact', 'Send us a Message', null],
       ['/privacy-policy', 'December 12, 2025', null],
@@ -149,7 +151,7 @@ describe('crawler view (no JavaScript)', () => {
   test('the contact page states the directory figures from the data, not the fixed claims of the spec', async () => {
     const page = await get('/contact');
     const figures = [...page.html.matchAll(/<dt>([^<]+)<\/dt><dd>([^<]+)<\/dd>/g)].map((match) => `${match[1]}: ${match[2]}`);
-    assert.deepEqual(figures, [`Listed Businesses: ${BUSINESS_TOTAL}`, 'Countries: 3', `Cities: ${CITY_TOTAL}`, `Categories: ${CATEGORY_TOTAL}`]);
+    assert.deepEqual(figures, [`Listed Businesses: ${BUSINESS_TOTAL}`, 'Countries: 4', `Cities: ${CITY_TOTAL}`, `Categories: ${CATEGORY_TOTAL}`]);
   });
 
   test('a letter page of categories counts shares and totals against all businesses, as the cities pages do', async () => {

@@ -14,15 +14,15 @@ export type TestSite = Awaited<ReturnType<typeof startTestApi>>;
 export const PUBLIC_URL = 'https://directory.example';
 
 /**
- * Blocks for deep paging, beside the 33 hand-made businesses: 130 dentists in Vienna (11 category and
+ * Blocks for deep paging, beside the 34 hand-made businesses: 130 dentists in Vienna (11 category and
  * city pages of 12) and 70 shops, each with a category and a town of its own (7 pages of 12 on the
  * category and city indexes). With them /businesses has 12 pages of 20.
  */
 export const VIENNA_DENTISTS = 130;
 export const TOWN_SHOPS = 70;
-export const BUSINESS_TOTAL = 33 + VIENNA_DENTISTS + TOWN_SHOPS;
-export const CATEGORY_TOTAL = 5 + TOWN_SHOPS;
-export const CITY_TOTAL = 5 + TOWN_SHOPS;
+export const BUSINESS_TOTAL = 34 + VIENNA_DENTISTS + TOWN_SHOPS;
+export const CATEGORY_TOTAL = 6 + TOWN_SHOPS;
+export const CITY_TOTAL = 6 + TOWN_SHOPS;
 
 const AMENITIES = {
   'Service options': { 'Dine-in': true, Takeout: true, Delivery: true, 'Curbside pickup': true, 'Outdoor seating': true, 'No-contact delivery': true },
@@ -129,6 +129,8 @@ export function directoryRows(): BusinessRow[] {
   }
   rows.push(
     buildBusiness({ placeId: 'lyon', name: 'Lyon Florist', type: 'Florist', category: 'Florist', city: 'Lyon', country: 'France', countryCode: 'FR', fullAddress: '1 Place Bellecour, Lyon, France' }),
+    // A name, category and city in another script: reached through the '#' letter pages.
+    buildBusiness({ placeId: 'moscow', name: 'Кофейня Уют', type: 'Кофейня', category: 'Кофейня', city: 'Москва', country: 'Россия', countryCode: 'RU', fullAddress: 'Тверская улица, 1, Москва, Россия' }),
   );
   return rows;
 }
@@ -147,6 +149,7 @@ export function publicRoutes(businessSlug: string): [path: string, heading: stri
     ['/countries/germany/cities', 'Cities in Germany'],
     ['/cities', 'Cities Directory'],
     ['/cities/p', 'Cities beginning with P'],
+    ['/cities/%23', 'Cities in other scripts or starting with a digit'],
     ['/cities/fr/paris', 'Businesses in Paris'],
     ['/contact', 'Contact Us'],
     ['/privacy-policy', 'Privacy Policy'],

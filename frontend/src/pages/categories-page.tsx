@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { categoriesQuery } from '../api/queries.ts';
 import type { CategorySummary } from '../api/types.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
-import { LetterBar } from '../components/letter-bar.tsx';
+import { beginningWith, LetterBar, letterOfParam, letterPath } from '../components/letter-bar.tsx';
 import { IndexPagingFooter } from '../components/index-paging-footer.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { nameMatches, useIndexPaging, type Needle } from '../hooks/use-index-paging.ts';
@@ -19,7 +19,7 @@ const matchesCategory = (item: CategorySummary, needle: Needle) => nameMatches(i
 /** /categories and /categories/{letter}; the unfiltered list supplies the totals. */
 export function CategoriesPage({ letter: letterProp }: { letter?: string }) {
   const params = useParams();
-  const letter = (letterProp ?? params.slug ?? '').toUpperCase() || undefined;
+  const letter = letterOfParam(letterProp ?? params.slug);
   const api = useApi();
   // The unfiltered list supplies the totals, on a letter page too (as on /cities): a share "of all
   // businesses" is of all of them, not of those whose category starts with the letter.
@@ -30,15 +30,15 @@ export function CategoriesPage({ letter: letterProp }: { letter?: string }) {
   const items = query.data ?? [];
   const totals = all.data ?? [];
   const paging = useIndexPaging(items, matchesCategory);
-  const title = letter ? `Keywords beginning with ${letter}` : 'Business Categories';
+  const title = letter ? `Keywords ${beginningWith(letter)}` : 'Business Categories';
   const totalBusinesses = totals.reduce((sum, item) => sum + toNumber(item.count), 0);
   const largest = Math.max(1, ...paging.pageItems.map((item) => toNumber(item.count)));
   useSeo({
     title: `${title} | ${SITE_NAME}`,
     description: letter
-      ? `Business categories beginning with ${letter}: browse businesses by category.`
+      ? `Business categories ${beginningWith(letter)}: browse businesses by category.`
       : 'Browse every business category in the directory, with the number of businesses in each.',
-    canonicalPath: `${letter ? `/categories/${letter.toLowerCase()}` : '/categories'}${paging.page > 1 ? `?page=${paging.page}` : ''}`,
+    canonicalPath: `${letter ? letterPath('/categories', letter) : '/categories'}${paging.page > 1 ? `?page=${paging.page}` : ''}`,
     jsonLd: [itemList(paging.pageItems.map((item) => ({ name: item.category, path: categoryHref(item.category, item.slug) })), title)],
   });
   return (

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { citiesQuery } from '../api/queries.ts';
 import type { CitySummary } from '../api/types.ts';
-import { LetterBar } from '../components/letter-bar.tsx';
+import { beginningWith, LetterBar, letterOfParam, letterPath } from '../components/letter-bar.tsx';
 import { IndexPagingFooter } from '../components/index-paging-footer.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { nameMatches, useIndexPaging, type Needle } from '../hooks/use-index-paging.ts';
@@ -19,7 +19,7 @@ const matchesCity = (item: CitySummary, needle: Needle) =>
 /** /cities and /cities/{letter}; the unfiltered list supplies the totals (spec §7). */
 export function CitiesPage() {
   const params = useParams();
-  const letter = params.letter ? params.letter.toUpperCase() : undefined;
+  const letter = letterOfParam(params.letter);
   const api = useApi();
   const all = useQuery(citiesQuery(api));
   const lettered = useQuery({ ...citiesQuery(api, letter), enabled: Boolean(letter) });
@@ -28,14 +28,14 @@ export function CitiesPage() {
   const totals = all.data ?? [];
   const paging = useIndexPaging(items, matchesCity);
   const totalBusinesses = totals.reduce((sum, item) => sum + toNumber(item.businessCount), 0);
-  const title = letter ? `Cities beginning with ${letter}` : 'Cities Directory';
+  const title = letter ? `Cities ${beginningWith(letter)}` : 'Cities Directory';
   useEffect(() => {
     if (typeof window !== 'undefined') window.scrollTo({ top: 0 });
   }, [paging.page]);
   useSeo({
     title: `${title} | ${SITE_NAME}`,
-    description: letter ? `Cities beginning with ${letter} and their businesses.` : `Browse businesses in ${formatInt(totals.length)} cities worldwide.`,
-    canonicalPath: `${letter ? `/cities/${letter.toLowerCase()}` : '/cities'}${paging.page > 1 ? `?page=${paging.page}` : ''}`,
+    description: letter ? `Cities ${beginningWith(letter)} and their businesses.` : `Browse businesses in ${formatInt(totals.length)} cities worldwide.`,
+    canonicalPath: `${letter ? letterPath('/cities', letter) : '/cities'}${paging.page > 1 ? `?page=${paging.page}` : ''}`,
     jsonLd: [itemList(paging.pageItems.map((item) => ({ name: item.city, path: cityHref(item.city, item.countryCode, item.slug) })), title)],
   });
   return (
