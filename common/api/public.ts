@@ -195,6 +195,11 @@ export const SearchResult = z
     ...pageFields,
     query: z.string(),
     location: z.string(),
+    /**
+     * 'location' when nothing matched the keywords as a business and they name a place (東京, Berlin):
+     * the results are then the businesses in that place.
+     */
+    matchedAs: z.enum(['keywords', 'location']),
     facets: z.object({ category: z.array(FacetCount), city: z.array(FacetCount) }),
   })
   .meta({ id: 'SearchResult' });

@@ -131,6 +131,7 @@ describe('crawler view (no JavaScript)', () => {
       ['/terms-of-service', '30 days', null],
       ['/cookie-policy', '90 days', null],
       ['/search?q=bakery', 'Berlin Bakery', 'ItemList'],
+      [`/search?q=${encodeURIComponent('Москва')}`, 'Showing businesses in Москва: no business name, category or type matches "Москва".', 'ItemList'],
       ['/countries/germany/cities', 'Berlin', 'ItemList'],
     ];
     const titles = new Set<string>();

@@ -177,6 +177,7 @@ function normaliseSearch(raw: Record<string, unknown>, page: number): SearchResu
   return {
     hits,
     totalHits,
+    matchedAs: raw.matchedAs === 'location' ? 'location' : 'keywords',
     page: Number(raw.page ?? raw.currentPage ?? page) || page,
     totalPages: Number(raw.totalPages ?? Math.ceil(totalHits / 20)) || 0,
     facets: { category: facet('category'), city: facet('city') },

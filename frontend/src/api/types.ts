@@ -165,6 +165,8 @@ export interface FacetCount {
 export interface SearchResults {
   hits: BusinessListItem[];
   totalHits: number;
+  /** 'location': the keywords matched no business but name a place; these are the businesses there. */
+  matchedAs: 'keywords' | 'location';
   page: number;
   totalPages: number;
   facets: { category: FacetCount[]; city: FacetCount[] };

@@ -85,6 +85,12 @@ export function SearchPage() {
             <h2 id="results-heading" className="muted small">
               {formatInt(results.totalHits)} {results.totalHits === 1 ? 'result' : 'results'}
             </h2>
+            {results.matchedAs === 'location' && (
+              <p className="search-notice" role="status">
+                {`Showing businesses in ${short(params.q)}: no business name, category or type matches "${short(params.q)}". `}
+                <Link to={hrefWith({ ...params, q: '', location: params.q }, {})}>{`Search within ${short(params.q)}`}</Link>
+              </p>
+            )}
             {results.hits.length === 0 ? (
               <StateMessage title="No results found" text="Try a different spelling, a broader term or another location." />
             ) : (

@@ -76,6 +76,20 @@ describe('GET /api/search', () => {
     assert.deepEqual(await names(`q=${encodeURIComponent('カフェ')}&location=${encodeURIComponent('日本')}`), ['カフェ 桜']);
   });
 
+  test('a place typed as the keywords, matching no business, finds the businesses in that place and says so', async () => {
+    const tokyo = await search(`q=${encodeURIComponent('東京')}`);
+    assert.equal(tokyo.matchedAs, 'location');
+    assert.deepEqual(tokyo.businesses.map((business) => business.name), ['カフェ 桜']);
+    assert.equal(tokyo.query, '東京');
+    const oslo = await search('q=oslo');
+    assert.equal(oslo.matchedAs, 'location');
+    assert.equal(oslo.totalCount, 46);
+    // Keywords that match a business stay keywords; keywords that name nothing stay empty.
+    assert.equal((await search('q=pizza')).matchedAs, 'keywords');
+    const nothing = await search('q=qwxzv');
+    assert.deepEqual([nothing.matchedAs, nothing.totalCount], ['keywords', 0]);
+  });
+
   test('a location that is not a known place matches the address or state', async () => {
     const texas = await search('q=pizza&location=Texas');
     assert.deepEqual(texas.businesses.map((business) => business.name), ['Pizza Roma']);

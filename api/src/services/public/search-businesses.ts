@@ -126,6 +126,21 @@ interface MatchSummary {
 const SUMMARY_SECONDS = 10 * 60;
 
 export async function searchBusinesses(options: { reader: SearchReader; query: SearchQuery; shared?: SharedValues }): Promise<SearchResult> {
+  const result = await searchOnce(options);
+  const { reader, query } = options;
+  // A place typed into the keywords box with nothing else (東京, Москва, Berlin): no business is called
+  // that, so the businesses in that place, said to be so, rather than "No results".
+  if (result.totalCount === 0 && query.q && !query.location && !query.category && !query.city) {
+    const place = await resolveLocation(reader, query.q);
+    if (place.filter) {
+      const inPlace = await searchOnce({ ...options, query: { ...query, q: '', location: query.q } });
+      if (inPlace.totalCount > 0) return { ...inPlace, query: query.q, location: '', matchedAs: 'location' };
+    }
+  }
+  return result;
+}
+
+async function searchOnce(options: { reader: SearchReader; query: SearchQuery; shared?: SharedValues }): Promise<SearchResult> {
   const { reader, query, shared } = options;
   const location = await resolveLocation(reader, query.location);
   const text = [query.q, location.words].filter(Boolean).join(' ');
@@ -166,6 +181,7 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
     ...pageInfo({ page, perPage, totalCount: result.totalHits, maxPages: Math.floor(MAX_SEARCH_HITS / perPage) }),
     query: query.q,
     location: query.location,
+    matchedAs: 'keywords',
     facets: await labelFacets(reader, facetDistribution, result.hits),
   };
 }
