@@ -110,7 +110,16 @@ describe('POST /api/upload-excel-batch', () => {
     assert.equal(list.status, 200);
     const reports = await list.json();
     assert.deepEqual(reports.reports.map((r: { fileName: string }) => r.fileName), ['second.csv', name]);
-    assert.equal(reports.reports[1].report.successCount, 120);
+    // Each item is the spec's stored report, at the top level.
+    const stored = reports.reports[1];
+    assert.equal(stored.successCount, 120);
+    assert.equal(stored.success, true);
+    assert.match(stored.timestamp, /^\d{4}-\d{2}-\d{2}T/);
+    assert.equal(stored.summary.fileName, name);
+    assert.equal(stored.summary.totalRecords, 120);
+    assert.equal(typeof stored.results.updateRate, 'number');
+    assert.equal(stored.duplicateAnalysis.newPlaceIdCount, 120);
+    assert.equal(stored.report, undefined);
     assert.equal(reports.pagination.limit, 2);
     assert.ok(reports.pagination.total >= 2);
     assert.deepEqual(await leftoverUploads(), []);
