@@ -14,10 +14,21 @@ export function BusinessListCard({ business }: { business: BusinessListItem }) {
   return (
     <article className="card business-card">
       <h3 className="card-title">
-        <Link to={businessHref(business.slug)}>{business.name}</Link>
+        {/* dir="auto": an Arabic or Hebrew name reads right to left, its punctuation in place, inside the page's English. */}
+        <Link to={businessHref(business.slug)} dir="auto">
+          {business.name}
+        </Link>
       </h3>
-      {category && <span className="badge">{category}</span>}
-      {place && <p className="muted">{place}</p>}
+      {category && (
+        <span className="badge" dir="auto">
+          {category}
+        </span>
+      )}
+      {place && (
+        <p className="muted" dir="auto">
+          {place}
+        </p>
+      )}
       <p className="rating-line">
         {rating > 0 && (
           <span>

@@ -101,7 +101,7 @@ function BusinessView({ business }: { business: BusinessDetail }) {
       <div className="business-layout">
         <div className="business-main">
           <header className="business-header">
-            <h1>{business.name}</h1>
+            <h1 dir="auto">{business.name}</h1>
             <div className="badge-row">
               {isOpen !== null && (
                 <span className={isOpen ? 'badge badge-open' : 'badge badge-closed'} suppressHydrationWarning>
