@@ -36,6 +36,7 @@ describe('slugify', () => {
     assert.equal(slugify('Йошкар-Ола'), 'йошкар-ола', 'й is a letter of its own, not и with an accent');
     assert.equal(slugify('Кофейня Київ Ёлка'), 'кофейня-київ-ёлка');
     assert.equal(slugify('Кофейня'), slugify('Кофейня'.normalize('NFD')), 'typed decomposed, the same slug');
+    assert.equal(slugify('Мо\u0301локо'), 'молоко', 'a stress mark is not part of the letter');
     assert.equal(slugify('שָׁלוֹם'), 'שלום');
     assert.equal(slugify('مَقْهَى'), 'مقهى');
     assert.equal(slugify('תל־אביב'), 'תל-אביב', 'the Hebrew hyphen (maqaf) still separates words');

@@ -48,6 +48,9 @@ function slugifyUnicode(text: string): string {
   return text
     .normalize('NFKC')
     .replace(LATIN_OR_GREEK, (letter) => (letter.length === 1 && letter.charCodeAt(0) < 0xc0 ? letter : letter.normalize('NFD').replace(ACCENTS, '')))
+    // What is left of those blocks sat on a letter of another script without forming one of its letters
+    // (й, ё, ї are single characters in NFKC): a stress mark, as in мо́локо.
+    .replace(ACCENTS, '')
     .replace(OPTIONAL_POINTS, '')
     .toLowerCase()
     .replace(/['’`]/g, '')
