@@ -55,6 +55,8 @@ describe('crawler view (no JavaScript)', () => {
       // Typed by hand with accents, or decomposed: the same pages, not 404s.
       ['/categories/B%C3%84KERY', '/categories/bakery'],
       ['/countries/G%C3%A9rmany', '/countries/germany'],
+      ['/countries/deutschland', '/countries/germany'],
+      [`/countries/${encodeURIComponent('Россия')}`, '/countries/russia'],
       ['/cities/de/B%C3%A9rlin', '/cities/de/berlin'],
       [`/cities/de/${encodeURIComponent('Bérlin'.normalize('NFD'))}`, '/cities/de/berlin'],
     ]) {

@@ -11,7 +11,7 @@ import type {
   CountryDetail,
   CountrySummary,
 } from '../../../../common/api/public.ts';
-import { countryName } from '../../../../common/countries.ts';
+import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
 import { routeSlug } from '../../../../common/slug.ts';
 import type { CategoryDocument, CityDocument, CountryDocument } from '../../../../common/search-documents.ts';
 import { AppError } from '../../errors.ts';
@@ -119,12 +119,14 @@ export async function listCountries(options: { reader: SearchReader }): Promise<
   return all.sort((a, b) => b.businessCount - a.businessCount || byText(a.country, b.country)).map(presentCountrySummary);
 }
 
-/** GET /api/countries/{slug}: by the country's route slug, or by its ISO code. */
+/**
+ * GET /api/countries/{slug}: by the country's route slug, by its ISO code, or by a name of it in another
+ * language (/countries/deutschland, /countries/россия: the page then names /countries/germany canonical).
+ */
 export async function getCountryDetail(options: { reader: SearchReader; slug: string }): Promise<CountryDetail> {
   const slug = routeSlug(options.slug);
-  const filter = /^[a-z]{2}$/.test(slug)
-    ? `slug = ${filterValue(slug)} OR countryCode = ${filterValue(slug.toUpperCase())}`
-    : `slug = ${filterValue(slug)}`;
+  const code = /^[a-z]{2}$/.test(slug) ? slug.toUpperCase() : countryCodeFrom(options.slug);
+  const filter = code ? `slug = ${filterValue(slug)} OR countryCode = ${filterValue(code)}` : `slug = ${filterValue(slug)}`;
   const result = await readSearch(() => options.reader.index<CountryDocument>('countries').search(null, { filter, limit: 2 }));
   const country = result.hits.find((hit) => hit.slug === slug) ?? result.hits[0];
   if (!country) throw new AppError('not_found', 'Country not found');
