@@ -172,6 +172,7 @@ describe('crawler view (no JavaScript)', () => {
     const florist = await get('/categories/florist');
     assert.match(florist.html, /<title>Florist - 1 Business \|/);
     assert.match(florist.html, /<meta name="description" content="1 Florist business in 1 country:/);
+    assert.ok(decode(florist.html).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').includes('1 Business 1 Country'), 'the stat tiles');
     const letterF = decode((await get('/categories/f')).html).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     assert.ok(letterF.includes('Florist 1 business ·'), 'the category card');
   });

@@ -25,13 +25,14 @@ export function Breadcrumb({ trail, current }: { trail: Array<{ name: string; pa
   );
 }
 
-export function StatTiles({ stats }: { stats: Array<{ value: number; label: string }> }) {
+/** Figures with their nouns; `one` is the label for a figure of exactly 1 ("1 Business", not "1 Businesses"). */
+export function StatTiles({ stats }: { stats: Array<{ value: number; label: string; one: string }> }) {
   return (
     <div className="stat-tiles">
       {stats.map((stat) => (
         <div className="stat" key={stat.label}>
           <strong>{formatInt(stat.value)}</strong>
-          <span>{stat.label}</span>
+          <span>{stat.value === 1 ? stat.one : stat.label}</span>
         </div>
       ))}
     </div>

@@ -15,6 +15,7 @@ import { breadcrumbs } from '../lib/seo.ts';
 import { businessHref, categoryHref, cityHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
 import { countryName } from '../../../common/countries.ts';
+import { telHref } from '../../../common/numbers.ts';
 
 const BusinessMap = lazy(() => import('../components/business-map.tsx').then((module) => ({ default: module.BusinessMap })));
 
@@ -59,6 +60,7 @@ function coordinate(value: unknown): number | null {
 function BusinessView({ business }: { business: BusinessDetail }) {
   const rating = toNumber(business.rating);
   const reviews = toNumber(business.reviews);
+  const tel = business.phone ? telHref(business.phone) : null;
   const label = business.type || business.category || 'Business';
   const latitude = coordinate(business.latitude);
   const longitude = coordinate(business.longitude);
@@ -136,8 +138,8 @@ function BusinessView({ business }: { business: BusinessDetail }) {
               {(business.city || country) && <div>{[business.city, country].filter(Boolean).join(', ')}</div>}
             </address>
             <div className="button-row">
-              {business.phone && (
-                <a className="btn btn-primary" href={`tel:${business.phone.replace(/[^\d+]/g, '')}`}>
+              {tel && (
+                <a className="btn btn-primary" href={tel}>
                   Call Now
                 </a>
               )}
@@ -210,7 +212,11 @@ function BusinessView({ business }: { business: BusinessDetail }) {
           </section>
           <section className="card" aria-labelledby="contact-heading">
             <h2 id="contact-heading">Contact Information</h2>
-            {business.phone ? <a href={`tel:${business.phone.replace(/[^\d+]/g, '')}`}>{business.phone}</a> : <p className="muted">No phone number listed</p>}
+            {business.phone ? (
+              tel ? <a href={tel}>{business.phone}</a> : <p>{business.phone}</p>
+            ) : (
+              <p className="muted">No phone number listed</p>
+            )}
             {business.website && (
               <p>
                 <a href={business.website} target="_blank" rel="noopener noreferrer nofollow">

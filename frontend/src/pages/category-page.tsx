@@ -79,7 +79,7 @@ function CategoryView({ name, path, page, totalPages, detail, businesses }: {
       <header className="page-header">
         <h1>{name}</h1>
       </header>
-      <StatTiles stats={[{ value: businessCount, label: 'Businesses' }, { value: toNumber(detail.countryCount as number), label: 'Countries' }]} />
+      <StatTiles stats={[{ value: businessCount, label: 'Businesses', one: 'Business' }, { value: toNumber(detail.countryCount as number), label: 'Countries', one: 'Country' }]} />
       <ChipSection
         id="top-countries"
         title="Top Countries"

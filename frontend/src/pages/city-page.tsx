@@ -69,7 +69,7 @@ function CityView({ path, city, page, totalPages, businesses }: { path: string; 
           <Link to={countryHref(city.country, city.countryCode)}>{city.country}</Link>
         </p>
       </header>
-      <StatTiles stats={[{ value: businessCount, label: 'Businesses' }, { value: toNumber(city.categoryCount), label: 'Categories' }]} />
+      <StatTiles stats={[{ value: businessCount, label: 'Businesses', one: 'Business' }, { value: toNumber(city.categoryCount), label: 'Categories', one: 'Category' }]} />
       <ChipSection
         id="top-categories"
         title="Top Categories"

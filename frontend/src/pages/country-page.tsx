@@ -75,9 +75,9 @@ function CountryView({ slug, country, page }: { slug: string; country: CountryDe
       </header>
       <StatTiles
         stats={[
-          { value: toNumber(country.businessCount), label: 'Businesses' },
-          { value: toNumber(country.cityCount), label: 'Cities' },
-          { value: toNumber(country.categoryCount), label: 'Categories' },
+          { value: toNumber(country.businessCount), label: 'Businesses', one: 'Business' },
+          { value: toNumber(country.cityCount), label: 'Cities', one: 'City' },
+          { value: toNumber(country.categoryCount), label: 'Categories', one: 'Category' },
         ]}
       />
       <section className="section" aria-labelledby="top-cities">

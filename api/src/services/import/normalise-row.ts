@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import type { BusinessRow } from '../../../../common/business.ts';
 import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
+import { asciiNumber } from '../../../../common/numbers.ts';
 import { readAboutCell } from './about.ts';
 import type { CanonicalCells } from './columns.ts';
 import { readWorkingHoursCell } from './working-hours.ts';
@@ -76,39 +77,6 @@ function text(value: string | undefined, max = MAX_TEXT): string | null {
   // NFC: text typed or exported decomposed (e + U+0301) is stored, searched and shown as one form.
   const clean = nfc(value.replace(INVISIBLE, '').trim());
   return clean ? clean.slice(0, max) : null;
-}
-
-const DECIMAL_DIGIT = /\p{Nd}/u;
-const digitValues = new Map<string, string>();
-
-/**
- * The ASCII digit of any script's decimal digit (٤, ४, ๔, ４...). Unicode encodes every set of decimal
- * digits as a contiguous run from 0 to 9, so the value is the distance from the start of the run.
- */
-function asciiDigit(digit: string): string {
-  let ascii = digitValues.get(digit);
-  if (ascii === undefined) {
-    const code = digit.codePointAt(0)!;
-    let start = code;
-    while (DECIMAL_DIGIT.test(String.fromCodePoint(start - 1))) start--;
-    ascii = String((code - start) % 10);
-    digitValues.set(digit, ascii);
-  }
-  return ascii;
-}
-
-/**
- * A number written with another script's digits or separators ("٤٫٥", "४.२", "４．５", "−3,5") in ASCII;
- * plain ASCII text is returned as it is.
- */
-export function asciiNumber(value: string): string {
-  if (!/[^\x00-\x7f]/.test(value)) return value;
-  return value
-    .normalize('NFKC')
-    .replace(/\p{Nd}/gu, (digit) => (digit < '\x80' ? digit : asciiDigit(digit)))
-    .replace(/\u066b/g, '.')
-    .replace(/[\u066c\u060c]/g, ',')
-    .replace(/\u2212/g, '-');
 }
 
 /** "4.5", "4,5", " 4.500000 ", "٤٫٥" -> 4.5; null for anything else. */
