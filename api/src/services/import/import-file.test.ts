@@ -347,7 +347,7 @@ describe('importFile: CSV end to end', () => {
     assert.equal(outcome.result.successCount, 6);
     const { rows } = await pool.query("SELECT place_id, country_code FROM businesses WHERE place_id LIKE 'ChIJ-native-%' ORDER BY place_id");
     assert.deepEqual(rows.map((row) => row.country_code), ['KR', 'IN', 'RU', null, null, null]);
-    assert.match(outcome.result.message, / 3 rows name a country that was not recognised: "Atlantis" \(2\), "Narnia" \(1\)\. They were stored without a country code, so they are on no country or city page;/);
+    assert.match(outcome.result.message, / 3 rows name a country that was not recognised: "Atlantis" \(2\), "Narnia" \(1\)\. Rows like these have no country code, so they are on no country or city page;/);
   });
 
   test('the type comes from the content, not the name', async () => {

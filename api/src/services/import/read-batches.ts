@@ -77,7 +77,7 @@ function unknownCountriesNote(rows: number, names: Map<string, number>): string 
   const listed = [...names].map(([name, count]) => `"${detach(name.slice(0, 60))}" (${count})`).join(', ');
   const more = rows > [...names.values()].reduce((sum, count) => sum + count, 0) ? ' and others' : '';
   return `${rows === 1 ? '1 row names a country' : `${rows} rows name a country`} that was not recognised: ${listed}${more}. `
-    + 'They were stored without a country code, so they are on no country or city page; add a country_code column (ISO codes such as DE, JP) or use English country names.';
+    + 'Rows like these have no country code, so they are on no country or city page; add a country_code column (ISO codes such as DE, JP) or use English country names.';
 }
 
 function emptyDelta(): ReadDelta {
