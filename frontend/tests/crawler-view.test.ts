@@ -261,7 +261,7 @@ describe('crawler view (no JavaScript)', () => {
     // A query over the API's 200 characters is refused as input, not reported as an outage.
     const long = await get(`/search?q=${'a'.repeat(5000)}`);
     assert.equal(long.status, 200);
-    assert.ok(long.html.includes('This search cannot be run') && long.html.includes('q must be at most 200 characters'), 'the reason is shown');
+    assert.ok(long.html.includes('This search cannot be run') && long.html.includes('What you search for must be at most 200 characters'), 'the reason is shown');
     assert.ok(!long.html.includes('Search is unavailable'));
     const longTitle = /<title>([^<]*)<\/title>/.exec(long.html)?.[1] ?? '';
     assert.ok(longTitle.length < 200, `the title does not repeat the whole query (${longTitle.length} characters)`);

@@ -28,6 +28,11 @@ export function readSearchParams(searchParams: URLSearchParams): SearchParams {
 export const searchResultsQuery = (api: ApiClient, params: SearchParams, page: number) => searchQuery(api, { ...params, page });
 export const searchTotalPages = (results: SearchResults) => results.totalPages;
 
+/** The API names its parameters ("q must be at most 200 characters"); a visitor knows the boxes. */
+function inWords(detail: string): string {
+  return detail.replace(/^q must/, 'What you search for must').replace(/^location must/, 'The place must');
+}
+
 function hrefWith(params: SearchParams, change: Partial<SearchParams>): string {
   const next = { ...params, page: 1, ...change };
   const query = new URLSearchParams();
@@ -75,7 +80,7 @@ export function SearchPage() {
       ) : query.isPending ? (
         <p role="status">Searching...</p>
       ) : refused ? (
-        <StateMessage title="This search cannot be run" text={failure?.detail ?? ''} tone="error" />
+        <StateMessage title="This search cannot be run" text={inWords(failure?.detail ?? '')} tone="error" />
       ) : query.isError || !results ? (
         <StateMessage title="Search is unavailable" text="Please try again later." tone="error" />
       ) : (

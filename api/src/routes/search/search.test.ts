@@ -90,6 +90,15 @@ describe('GET /api/search', () => {
     assert.deepEqual([nothing.matchedAs, nothing.totalCount], ['keywords', 0]);
   });
 
+  test('keywords without a letter or digit find nothing, instead of the whole directory', async () => {
+    for (const q of ['%23', '*', '%22%22', '%25', '-']) {
+      const result = await search(`q=${q}`);
+      assert.equal(result.totalCount, 0, q);
+      assert.deepEqual(result.businesses, [], q);
+    }
+    assert.equal((await search('q=*&location=Oslo')).totalCount, 46, 'with a place, the place decides');
+  });
+
   test('a location that is not a known place matches the address or state', async () => {
     const texas = await search('q=pizza&location=Texas');
     assert.deepEqual(texas.businesses.map((business) => business.name), ['Pizza Roma']);

@@ -126,6 +126,15 @@ interface MatchSummary {
 const SUMMARY_SECONDS = 10 * 60;
 
 export async function searchBusinesses(options: { reader: SearchReader; query: SearchQuery; shared?: SharedValues }): Promise<SearchResult> {
+  // Keywords without a letter or digit ('#', '*', '""') are no keywords: Meilisearch would answer them
+  // with the whole directory. Alone, they find nothing.
+  if (options.query.q && !/[\p{L}\p{N}]/u.test(options.query.q)) {
+    const { q, location, category, city, limit } = options.query;
+    if (!location && !category && !city) {
+      return { businesses: [], ...pageInfo({ page: 1, perPage: limit, totalCount: 0 }), query: q, location, matchedAs: 'keywords', facets: { category: [], city: [] } };
+    }
+    options = { ...options, query: { ...options.query, q: '' } };
+  }
   const result = await searchOnce(options);
   const { reader, query } = options;
   // A place typed into the keywords box with nothing else (東京, Москва, Berlin): no business is called
