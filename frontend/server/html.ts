@@ -1,5 +1,5 @@
 /** Builds the <head> tags and fills the HTML template around the server-rendered app. */
-import type { HeadData } from '../src/lib/render-context.tsx';
+import { encodedPath, type HeadData } from '../src/lib/render-context.tsx';
 
 export interface SiteMarkup {
   headTags: string;
@@ -25,7 +25,7 @@ export function absolutize(value: unknown, publicUrl: string): unknown {
     return Object.fromEntries(
       Object.entries(value).map(([key, entry]) => [
         key,
-        URL_KEYS.has(key) && typeof entry === 'string' && entry.startsWith('/') ? publicUrl + entry : absolutize(entry, publicUrl),
+        URL_KEYS.has(key) && typeof entry === 'string' && entry.startsWith('/') ? publicUrl + encodedPath(entry) : absolutize(entry, publicUrl),
       ]),
     );
   }
@@ -36,7 +36,7 @@ export function headTags(head: HeadData | undefined, publicUrl: string): string 
   const title = head?.title ?? 'Business Directory';
   const description = head?.description ?? 'Find local businesses worldwide.';
   // No head at all (a render that failed early) still names the home page; a page without a canonical path names none.
-  const canonical = head ? (head.canonicalPath === undefined ? null : publicUrl + head.canonicalPath) : `${publicUrl}/`;
+  const canonical = head ? (head.canonicalPath === undefined ? null : publicUrl + encodedPath(head.canonicalPath)) : `${publicUrl}/`;
   const tags = [
     `<title>${escapeHtml(title)}</title>`,
     `<meta name="description" content="${escapeHtml(description)}" />`,

@@ -125,6 +125,9 @@ describe('crawler view (no JavaScript)', () => {
       ['/cities', 'Cities Directory', 'ItemList'],
       ['/cities/m', 'Cities beginning with M', 'ItemList'],
       ['/cities/%23', 'Москва', 'ItemList'],
+      // A canonical URL in another script is percent-encoded, as the sitemap spells it.
+      [`/cities/ru/${encodeURIComponent('москва')}`, 'Кофейня Уют', 'BreadcrumbList'],
+      [`/categories/${encodeURIComponent('кофейня')}`, 'Кофейня Уют', 'BreadcrumbList'],
       ['/categories/%23', 'Кофейня', 'ItemList'],
       ['/cities/fr/paris', 'Boulangerie Paris', 'BreadcrumbList'],
       ['/contact', 'Send us a Message', null],

@@ -52,9 +52,18 @@ export function useSeo(head: HeadData): void {
         canonical.setAttribute('rel', 'canonical');
         document.head.append(canonical);
       }
-      canonical.setAttribute('href', origin + head.canonicalPath);
+      canonical.setAttribute('href', origin + encodedPath(head.canonicalPath));
     }
   }, [head.title, head.description, head.canonicalPath]);
 }
 
 export const SITE_NAME = 'Business Directory';
+
+/**
+ * A site path with its non-ASCII characters percent-encoded (/categories/カフェ ->
+ * /categories/%E3%82%AB...): canonical links, JSON-LD and the sitemaps then spell every URL alike.
+ * Already-encoded parts (%23) are left as they are.
+ */
+export function encodedPath(path: string): string {
+  return path.replace(/[^\x00-\x7f]+/g, (text) => encodeURIComponent(text));
+}
