@@ -138,6 +138,15 @@ describe('row normalisation', () => {
     assert.equal(accepted({ name: 'A\u200bB\u202eC' }).name, 'ABC', 'zero-width space and bidi overrides go');
   });
 
+  test('full-width Latin and half-width katakana are stored in their usual width; other compatibility forms stay', () => {
+    const row = accepted({ name: 'Ｔｏｋｙｏ\u3000Ｃａｆｅ', category: 'ｶﾌｪ', type: 'ﾊﾟﾝ屋', full_address: '東京都千代田区１－２－３' });
+    assert.equal(row.name, 'Tokyo Cafe');
+    assert.equal(row.category, 'カフェ');
+    assert.equal(row.type, 'パン屋');
+    assert.equal(row.fullAddress, '東京都千代田区1-2-3');
+    assert.equal(accepted({ name: 'Acme™ ½ Price ①' }).name, 'Acme™ ½ Price ①');
+  });
+
   test('subtypes split on commas, de-duplicated; type falls back to the first subtype', () => {
     const row = accepted({ name: 'A', subtypes: 'Pet store, Pet supply store, pet store' });
     assert.deepEqual(row.subtypes, ['Pet store', 'Pet supply store']);

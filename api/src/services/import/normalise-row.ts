@@ -67,9 +67,15 @@ const INVISIBLE = /[\u200b\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\u0000]/g;
 
 /** Text below U+0300 is always NFC: most cells skip ICU's normaliser (a scan and a copy of every cell). */
 const MAY_NEED_NFC = /[\u0300-\uffff]/;
+/**
+ * Full-width Latin, digits and punctuation, the ideographic space and half-width katakana: typing
+ * artefacts of East Asian input methods that search would otherwise never match (Ｔｏｋｙｏ is Tokyo,
+ * ｶﾌｪ is カフェ). Only these are folded (NFKC); ™, ½ or ① stay as written.
+ */
+const WIDTH_FORMS = /[\u3000\uff01-\uff5e\uff61-\uff9f\uffe0-\uffe6]+/g;
 
 function nfc(value: string): string {
-  return MAY_NEED_NFC.test(value) ? value.normalize('NFC') : value;
+  return MAY_NEED_NFC.test(value) ? value.normalize('NFC').replace(WIDTH_FORMS, (forms) => forms.normalize('NFKC')) : value;
 }
 
 function text(value: string | undefined, max = MAX_TEXT): string | null {
