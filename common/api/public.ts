@@ -221,6 +221,23 @@ export type PublicSiteSettings = z.infer<typeof PublicSiteSettings>;
 
 const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
 
+/**
+ * An email address, its domain possibly internationalised (jose@bücher.de is jose@xn--bcher-kva.de):
+ * the domain is converted as a browser would (URL's punycode), then the address checked as ASCII.
+ */
+function isEmailAddress(value: string): boolean {
+  const at = value.lastIndexOf('@');
+  const domain = value.slice(at + 1);
+  if (at < 1 || !/^[^\s/?#:@\\[\]%]+$/u.test(domain)) return false;
+  let ascii: string;
+  try {
+    ascii = new URL(`http://${domain}`).hostname;
+  } catch {
+    return false;
+  }
+  return z.regexes.email.test(`${value.slice(0, at)}@${ascii}`);
+}
+
 /** POST /api/contact: the spec's §5 rules and messages. `website` is a honeypot left empty by people. */
 export const ContactInput = z
   .object({
@@ -233,7 +250,8 @@ export const ContactInput = z
       .string({ error: 'Please enter a valid email address' })
       .trim()
       .max(254, 'Please enter a valid email address')
-      .pipe(z.email('Please enter a valid email address')),
+      .refine(isEmailAddress, 'Please enter a valid email address')
+      .meta({ format: 'email' }),
     subject: z
       .string({ error: 'Subject must be at least 5 characters' })
       .trim()

@@ -60,6 +60,19 @@ describe('POST /api/contact', () => {
     assert.equal(await api.prisma.contactMessage.count({ where: { name: 'A' } }), 0);
   });
 
+  test('email addresses: an internationalised domain is accepted; malformed ones are refused', async () => {
+    for (const [index, email] of ['jose@bücher.de', 'info@例え.jp', 'a.b+c@sub.example.co.uk'].entries()) {
+      const response = await post({ ...valid, email }, `10.2.0.${index + 1}`);
+      assert.equal(response.status, 201, email);
+    }
+    assert.equal(await api.prisma.contactMessage.count({ where: { email: 'jose@bücher.de' } }), 1, 'stored as written');
+    for (const [index, email] of ['a@b', 'a@@b.com', 'a b@c.com', '@example.com', 'a@exa mple.com', 'a@example.com/x', 'a@example.com:25', 'a@.com', 'plain'].entries()) {
+      const response = await post({ ...valid, email }, `10.3.0.${index + 1}`);
+      assert.equal(response.status, 400, email);
+      assert.equal(ErrorBody.parse(await response.json()).message, 'Please enter a valid email address', email);
+    }
+  });
+
   test('a filled honeypot is told "sent" but nothing is stored', async () => {
     const response = await post({ ...valid, email: 'bot@example.com', website: 'http://spam.example' });
     assert.equal(response.status, 201);
