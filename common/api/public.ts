@@ -200,6 +200,12 @@ export const SearchResult = z
      * the results are then the businesses in that place.
      */
     matchedAs: z.enum(['keywords', 'location']),
+    /**
+     * The place the keywords name exactly (a city or country), when they were searched as keywords with
+     * no location: the page offers to search in it instead (q=Paris finds "Paris Bakery" and a typo's
+     * "Patisserie"; the visitor may have meant the businesses in Paris). Null otherwise.
+     */
+    place: z.string().nullable(),
     facets: z.object({ category: z.array(FacetCount), city: z.array(FacetCount) }),
   })
   .meta({ id: 'SearchResult' });

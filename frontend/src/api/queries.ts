@@ -178,6 +178,7 @@ function normaliseSearch(raw: Record<string, unknown>, page: number): SearchResu
     hits,
     totalHits,
     matchedAs: raw.matchedAs === 'location' ? 'location' : 'keywords',
+    place: typeof raw.place === 'string' ? raw.place : null,
     page: Number(raw.page ?? raw.currentPage ?? page) || page,
     totalPages: Number(raw.totalPages ?? Math.ceil(totalHits / 20)) || 0,
     facets: { category: facet('category'), city: facet('city') },

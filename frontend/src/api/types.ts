@@ -167,6 +167,8 @@ export interface SearchResults {
   totalHits: number;
   /** 'location': the keywords matched no business but name a place; these are the businesses there. */
   matchedAs: 'keywords' | 'location';
+  /** A city or country the keywords name exactly, offered as a place to search in; null otherwise. */
+  place: string | null;
   page: number;
   totalPages: number;
   facets: { category: FacetCount[]; city: FacetCount[] };

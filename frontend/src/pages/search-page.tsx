@@ -96,6 +96,12 @@ export function SearchPage() {
                 <Link to={hrefWith({ ...params, q: '', location: params.q }, {})}>{`Search within ${short(params.q)}`}</Link>
               </p>
             )}
+            {results.matchedAs === 'keywords' && results.place && (
+              <p className="search-notice">
+                {`Looking for businesses in ${results.place}? `}
+                <Link to={hrefWith({ q: '', location: results.place, page: 1 }, {})}>{`Show businesses in ${results.place}`}</Link>
+              </p>
+            )}
             {results.hits.length === 0 ? (
               <StateMessage title="No results found" text="Try a different spelling, a broader term or another location." />
             ) : (

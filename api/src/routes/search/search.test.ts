@@ -84,7 +84,14 @@ describe('GET /api/search', () => {
     const oslo = await search('q=oslo');
     assert.equal(oslo.matchedAs, 'location');
     assert.equal(oslo.totalCount, 46);
-    // Keywords that match a business stay keywords; keywords that name nothing stay empty.
+    const germany = await search('q=deutschland');
+    assert.deepEqual([germany.matchedAs, germany.totalCount], ['location', 4]);
+    // Keywords that match a business stay keywords, and name the place they also are, if any.
+    const hamburg = await search('q=hamburg');
+    assert.deepEqual([hamburg.matchedAs, hamburg.place, hamburg.businesses.map((business) => business.name)], ['keywords', 'Hamburg', ['Pizza Hamburg Hafen']]);
+    assert.equal((await search('q=pizza')).place, null);
+    assert.equal((await search('q=de')).place, null, 'two letters are words, not a country code');
+    // Keywords that name nothing stay empty.
     assert.equal((await search('q=pizza')).matchedAs, 'keywords');
     const nothing = await search('q=qwxzv');
     assert.deepEqual([nothing.matchedAs, nothing.totalCount], ['keywords', 0]);

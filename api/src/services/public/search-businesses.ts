@@ -7,7 +7,8 @@
  */
 import type { SearchParams } from 'meilisearch';
 import type { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
-import { countryCodeFrom } from '../../../../common/countries.ts';
+import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
+import { citySlug } from '../../../../common/slug.ts';
 import { cellBlock, distanceMeters, GEO_CELL_PRECISIONS } from '../../../../common/geo-cells.ts';
 import { MAX_VALUES_PER_FACET } from '../../../../platform/search/settings.ts';
 import type { BusinessDocument, CategoryDocument, CityDocument } from '../../../../common/search-documents.ts';
@@ -131,22 +132,36 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   if (options.query.q && !/[\p{L}\p{N}]/u.test(options.query.q)) {
     const { q, location, category, city, limit } = options.query;
     if (!location && !category && !city) {
-      return { businesses: [], ...pageInfo({ page: 1, perPage: limit, totalCount: 0 }), query: q, location, matchedAs: 'keywords', facets: { category: [], city: [] } };
+      return { businesses: [], ...pageInfo({ page: 1, perPage: limit, totalCount: 0 }), query: q, location, matchedAs: 'keywords', place: null, facets: { category: [], city: [] } };
     }
     options = { ...options, query: { ...options.query, q: '' } };
   }
-  const result = await searchOnce(options);
   const { reader, query } = options;
+  // Two letters are searched as words, never taken for a country code (IT support is not Italy).
+  const keywordsOnly = Boolean(query.q) && !query.location && !query.category && !query.city && !/^[a-z]{2}$/i.test(query.q);
+  const [result, place] = await Promise.all([searchOnce(options), keywordsOnly ? placeNamed(reader, query.q) : null]);
   // A place typed into the keywords box with nothing else (東京, Москва, Berlin): no business is called
   // that, so the businesses in that place, said to be so, rather than "No results".
-  if (result.totalCount === 0 && query.q && !query.location && !query.category && !query.city) {
-    const place = await resolveLocation(reader, query.q);
-    if (place.filter) {
+  if (result.totalCount === 0 && keywordsOnly) {
+    const located = await resolveLocation(reader, query.q);
+    if (located.filter) {
       const inPlace = await searchOnce({ ...options, query: { ...query, q: '', location: query.q } });
-      if (inPlace.totalCount > 0) return { ...inPlace, query: query.q, location: '', matchedAs: 'location' };
+      if (inPlace.totalCount > 0) return { ...inPlace, query: query.q, location: '', matchedAs: 'location', place: null };
     }
   }
-  return result;
+  return { ...result, place };
+}
+
+/** The name of the city or country `text` names exactly (no typo tolerance: a hint must not guess). */
+async function placeNamed(reader: SearchReader, text: string): Promise<string | null> {
+  const code = countryCodeFrom(text);
+  if (code) return countryName(code);
+  const slug = citySlug(text);
+  if (!slug) return null;
+  const { hits } = await readSearch(() =>
+    reader.index<CityDocument>('cities').search(null, { filter: `citySlug = ${filterValue(slug)}`, sort: ['businessCount:desc'], limit: 1, attributesToRetrieve: ['city'] }),
+  );
+  return hits[0]?.city ?? null;
 }
 
 async function searchOnce(options: { reader: SearchReader; query: SearchQuery; shared?: SharedValues }): Promise<SearchResult> {
@@ -191,6 +206,7 @@ async function searchOnce(options: { reader: SearchReader; query: SearchQuery; s
     query: query.q,
     location: query.location,
     matchedAs: 'keywords',
+    place: null,
     facets: await labelFacets(reader, facetDistribution, result.hits),
   };
 }
