@@ -36,6 +36,17 @@ const ALIASES: Record<string, string> = {
   '中国': 'CN', '台灣': 'TW', '台湾': 'TW', '日本': 'JP', '中华人民共和国': 'CN', '中華人民共和國': 'CN', '中華民國': 'TW',
   '中华民国': 'TW', '香港': 'HK', '澳門': 'MO', '澳门': 'MO', 'ประเทศไทย': 'TH', '한국': 'KR', '조선': 'KP', 'بھارت': 'IN',
   'ایران': 'IR', 'العراق': 'IQ', 'الإمارات': 'AE', 'السعودية': 'SA', 'روسيا': 'RU', 'россия': 'RU', 'рф': 'RU',
+  '日本国': 'JP', 'ελλας': 'GR', 'македонија': 'MK', 'مصر-العربية': 'EG',
+  // ISO 3166's own short names, as datasets and older exports write them.
+  'korea-republic-of': 'KR', 'korea-democratic-peoples-republic-of': 'KP', 'democratic-peoples-republic-of-korea': 'KP',
+  'iran-islamic-republic-of': 'IR', 'islamic-republic-of-iran': 'IR', 'taiwan-province-of-china': 'TW',
+  'venezuela-bolivarian-republic-of': 'VE', 'bolivia-plurinational-state-of': 'BO', 'tanzania-united-republic-of': 'TZ',
+  'moldova-republic-of': 'MD', 'lao-peoples-democratic-republic': 'LA', 'syrian-arab-republic': 'SY',
+  'micronesia-federated-states-of': 'FM', 'micronesia': 'FM', 'congo-the-democratic-republic-of-the': 'CD',
+  'congo-democratic-republic-of-the': 'CD', 'macedonia-the-former-yugoslav-republic-of': 'MK', macedonia: 'MK',
+  'palestine-state-of': 'PS', 'holy-see': 'VA', 'east-timor': 'TL', 'virgin-islands-british': 'VG',
+  'virgin-islands-u-s': 'VI', 'bonaire-sint-eustatius-and-saba': 'BQ', 'united-states-minor-outlying-islands': 'UM',
+  'saint-helena-ascension-and-tristan-da-cunha': 'SH', 'cocos-keeling-islands': 'CC',
 };
 
 const BY_SLUG = new Map<string, string>();
@@ -114,5 +125,9 @@ export function countryCodeFrom(value: string | null | undefined): string | null
   }
   const slug = slugify(trimmed);
   if (!slug) return null;
-  return BY_SLUG.get(slug) ?? nativeNames().get(slug) ?? null;
+  const found = BY_SLUG.get(slug) ?? nativeNames().get(slug);
+  if (found) return found;
+  // "Netherlands (the)", "Falkland Islands (Malvinas)", "Saint Martin (French part)": the name before the brackets.
+  const bracketed = /^(.+?)\s*\(.*\)\s*$/.exec(trimmed);
+  return bracketed ? countryCodeFrom(bracketed[1]) : null;
 }

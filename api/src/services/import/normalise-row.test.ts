@@ -98,7 +98,10 @@ describe('row normalisation', () => {
       '대한민국': 'KR', 'भारत': 'IN', 'ประเทศไทย': 'TH', 'مصر': 'EG', 'Россия': 'RU', 'ישראל': 'IL', 'Україна': 'UA',
       'المملكة العربية السعودية': 'SA', '日本': 'JP', '中国': 'CN', '香港': 'HK', 'Deutschland': 'DE', 'Brasil': 'BR',
       'México': 'MX', 'Polska': 'PL', 'Türkiye': 'TR', 'Việt Nam': 'VN', 'Ελλάδα': 'GR', 'Österreich': 'AT', 'Magyarország': 'HU',
-      'Қазақстан': 'KZ', 'Georgia': 'GE', 'Niger': 'NE', 'Nigeria': 'NG',
+      'Қазақстан': 'KZ', 'Georgia': 'GE', 'Niger': 'NE', 'Nigeria': 'NG', '日本国': 'JP',
+      // ISO 3166's own short names.
+      'Korea, Republic of': 'KR', "Korea, Democratic People's Republic of": 'KP', 'Iran, Islamic Republic of': 'IR',
+      'Netherlands (the)': 'NL', 'Falkland Islands (Malvinas)': 'FK', 'Virgin Islands, British': 'VG',
     };
     for (const [country, code] of Object.entries(names)) {
       const row = accepted({ name: 'A', country });
