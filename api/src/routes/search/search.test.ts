@@ -35,6 +35,8 @@ describe('GET /api/search', () => {
         buildBusiness({ name: 'Espresso Nowhere', city: 'Oslo', countryCode: 'NO', category: 'Coffee shop', type: 'Coffee shop', latitude: null, longitude: null }),
         buildBusiness({ name: 'カフェ 桜', city: '東京', countryCode: 'JP', country: '日本', category: 'カフェ', type: 'カフェ' }),
         buildBusiness({ name: 'Café Lumière', city: 'Lyon', countryCode: 'FR', category: 'Cafe', type: 'Cafe' }),
+        buildBusiness({ name: 'Café Soleil', city: 'Lyon', countryCode: 'FR', category: 'Cafe', type: 'Cafe' }),
+        buildBusiness({ name: 'Café Lune', city: 'Lyon', countryCode: 'FR', category: 'Café', type: 'Café' }),
         buildBusiness({ name: '서울 국밥', city: '서울', countryCode: 'KR', country: '대한민국', category: '식당', type: '식당' }),
       ],
     });
@@ -104,6 +106,15 @@ describe('GET /api/search', () => {
       assert.deepEqual(result.businesses, [], q);
     }
     assert.equal((await search('q=*&location=Oslo')).totalCount, 46, 'with a place, the place decides');
+  });
+
+  test('a category spelt two ways has one label, the one the category pages show', async () => {
+    const categories = (await (await api.request('/api/categories')).json()) as Array<{ category: string; slug: string }>;
+    const name = categories.find((item) => item.slug === 'cafe')!.category;
+    for (const query of ['q=lune', 'q=lumiere', 'q=soleil', 'q=cafe']) {
+      const facet = (await search(query)).facets.category.find((item) => item.value === 'cafe');
+      assert.equal(facet?.label, name, query);
+    }
   });
 
   test('a location that is not a known place matches the address or state', async () => {

@@ -81,8 +81,11 @@ async function labelFacets(
       .slice(0, FACET_LIMIT);
   const categories = top('categorySlug');
   const cities = top('citySlug');
-  const categoryNames = new Map(hits.filter((hit) => hit.categorySlug && hit.category).map((hit) => [hit.categorySlug!, hit.category!]));
-  const cityNames = new Map(hits.filter((hit) => hit.citySlug && hit.city).map((hit) => [hit.citySlug!, hit.city!]));
+  // Labels are the aggregate indexes' names, as the category and city pages show them (one category
+  // spelt "Café" by one business and "Cafe" by another has one name); a hit's own spelling only when the
+  // aggregates do not know the slug yet.
+  const categoryNames = new Map<string, string>();
+  const cityNames = new Map<string, string>();
   const known = (names: Map<string, string>, kind: 'category' | 'city', slug: string) => {
     const label = names.get(slug) ?? facetLabels.get(labelKey(reader.prefix, kind, slug));
     if (label !== undefined) names.set(slug, label);
@@ -111,6 +114,10 @@ async function labelFacets(
   ]);
   for (const [slug, label] of categoryNames) rememberLabel(labelKey(reader.prefix, 'category', slug), label);
   for (const [slug, label] of cityNames) rememberLabel(labelKey(reader.prefix, 'city', slug), label);
+  for (const hit of hits) {
+    if (hit.categorySlug && hit.category && !categoryNames.has(hit.categorySlug)) categoryNames.set(hit.categorySlug, hit.category);
+    if (hit.citySlug && hit.city && !cityNames.has(hit.citySlug)) cityNames.set(hit.citySlug, hit.city);
+  }
   return {
     category: categories.map(([value, count]) => ({ value, label: categoryNames.get(value) ?? value, count })),
     city: cities.map(([value, count]) => ({ value, label: cityNames.get(value) ?? value, count })),
