@@ -146,7 +146,10 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   const { reader, query } = options;
   // Two letters are searched as words, never taken for a country code (IT support is not Italy).
   const keywordsOnly = Boolean(query.q) && !query.location && !query.category && !query.city && !/^[a-z]{2}$/i.test(query.q);
-  const [result, place] = await Promise.all([searchOnce(options), keywordsOnly ? placeNamed(reader, query.q) : null]);
+  // Near a point the visitor has said where already: no place hint (and no read for one, under the
+  // costliest search there is).
+  const nearPoint = query.lat !== undefined;
+  const [result, place] = await Promise.all([searchOnce(options), keywordsOnly && !nearPoint ? placeNamed(reader, query.q) : null]);
   // A place typed into the keywords box with nothing else (東京, Москва, Berlin): no business is called
   // that, so the businesses in that place, said to be so, rather than "No results".
   if (result.totalCount === 0 && keywordsOnly) {
