@@ -3,14 +3,15 @@
  * Used by tests and the web bench so they always run against a current build; `npm run build`
  * does the same unconditionally. A lock directory keeps parallel test files from building twice.
  */
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { CLIENT_DIR, FRONTEND_ROOT, SERVER_ENTRY } from './create-frontend-handler.ts';
 
 const CONFIG_FILE = path.join(FRONTEND_ROOT, 'vite.config.ts');
-const SOURCES = [path.join(FRONTEND_ROOT, 'src'), path.join(FRONTEND_ROOT, 'index.html'), CONFIG_FILE, path.join(FRONTEND_ROOT, '../common')];
+const SOURCES = [path.join(FRONTEND_ROOT, 'src'), path.join(FRONTEND_ROOT, 'index.html'), CONFIG_FILE, path.join(FRONTEND_ROOT, '../common'), path.join(import.meta.dirname, 'build.ts')];
 
 async function newestMtime(target: string): Promise<number> {
   const info = await stat(target).catch(() => null);
@@ -35,9 +36,26 @@ export async function buildFrontend(): Promise<void> {
   process.env.NODE_ENV = 'production';
   try {
     await build({ configFile: CONFIG_FILE, mode: 'production', logLevel: 'warn' });
+    await compressAssets();
     await build({ configFile: CONFIG_FILE, mode: 'production', logLevel: 'warn', build: { ssr: true } });
   } finally {
     process.env.NODE_ENV = previous;
+  }
+}
+
+const COMPRESSIBLE = /\.(js|css|svg|json|txt|map)$/;
+
+/**
+ * Brotli and gzip forms of every text asset, made once at build time at the strongest settings: the
+ * server sends the one the browser accepts (create-frontend-handler.ts) without compressing per request.
+ */
+async function compressAssets(): Promise<void> {
+  const dir = path.join(CLIENT_DIR, 'assets');
+  for (const name of await readdir(dir)) {
+    if (!COMPRESSIBLE.test(name)) continue;
+    const content = await readFile(path.join(dir, name));
+    await writeFile(path.join(dir, `${name}.br`), brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }));
+    await writeFile(path.join(dir, `${name}.gz`), gzipSync(content, { level: 9 }));
   }
 }
 

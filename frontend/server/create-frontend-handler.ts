@@ -7,9 +7,10 @@
  * Page data comes from the JSON API over loopback HTTP to this same server (the port the request
  * arrived on, or `apiBaseUrl`), so the server render and the browser read the very same answers.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import express, { type Request, type Response, type NextFunction } from 'express';
 import type { Config } from '../../platform/config.ts';
 import type { RenderOptions, RenderResult } from '../src/entry-server.tsx';
@@ -77,6 +78,7 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
     const module = (await import(SERVER_ENTRY)) as { render: Renderer };
     render = async () => ({ renderer: module.render, template });
     // Hashed file names never change content: cache for a year. Anything else briefly.
+    router.use('/assets', precompressedAssets(path.join(CLIENT_DIR, 'assets')));
     router.use(
       '/assets',
       express.static(path.join(CLIENT_DIR, 'assets'), {
@@ -114,8 +116,11 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
         // Where a slow page spends its time, visible in the browser's network panel.
         .set('Server-Timing', `prefetch;dur=${result.timings.prefetchMs.toFixed(1)}, render;dur=${result.timings.renderMs.toFixed(1)}`)
         .set('Cache-Control', result.status === 200 ? 'public, max-age=60' : 'no-store')
-        .type('html')
-        .send(html);
+        .vary('Accept-Encoding')
+        .type('html');
+      // A page is ~30 KB of HTML and embedded data, a fifth of that gzipped (well under a millisecond).
+      if (req.acceptsEncodings('gzip', 'identity') === 'gzip') res.set('Content-Encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+      else res.send(html);
     } catch (error) {
       next(error);
     }
@@ -168,4 +173,48 @@ export function createFrontendRouter(options: FrontendOptions): express.Router {
     ready.then((handler) => handler(req, res, next), next);
   });
   return router;
+}
+
+/**
+ * The brotli or gzip form of an asset (made by the build: build.ts) for a browser that accepts it; the
+ * plain file otherwise (express.static, next). Only names found in the directory are served, so a path
+ * cannot leave it.
+ */
+function precompressedAssets(dir: string): express.RequestHandler {
+  const files = new Set(existsSync(dir) ? readdirSync(dir) : []);
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const name = req.path.slice(1);
+    if (!files.has(`${name}.br`) && !files.has(`${name}.gz`)) return next();
+    res.vary('Accept-Encoding');
+    const encoding = preferredEncoding(req.headers['accept-encoding'], { br: files.has(`${name}.br`), gzip: files.has(`${name}.gz`) });
+    if (!encoding) return next();
+    res.type(path.extname(name)).set('Content-Encoding', encoding);
+    res.sendFile(`${name}${encoding === 'br' ? '.br' : '.gz'}`, { root: dir, immutable: true, maxAge: '365d' }, (error) => {
+      if (error) next(error);
+    });
+  };
+}
+
+/**
+ * brotli when the browser accepts it, else gzip, else null (send the plain file). Browsers list
+ * "gzip, deflate, br" at equal weight, and Express's negotiation would take the first listed: brotli
+ * is ~15% smaller for scripts, so at equal weight it wins.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined, available: { br: boolean; gzip: boolean }): 'br' | 'gzip' | null {
+  if (!acceptEncoding) return null;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
+  const identity = weights.get('identity') ?? 0;
+  const br = available.br ? weightOf('br') : 0;
+  const gzip = available.gzip ? Math.max(weightOf('gzip'), weights.get('x-gzip') ?? 0) : 0;
+  if (br > 0 && br >= gzip && br >= identity) return 'br';
+  if (gzip > 0 && gzip >= identity) return 'gzip';
+  return null;
 }

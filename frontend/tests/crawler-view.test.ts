@@ -3,6 +3,8 @@
  * a unique title, the canonical URL on PUBLIC_URL, JSON-LD, and a real HTTP status.
  */
 import assert from 'node:assert/strict';
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -391,5 +393,34 @@ describe('crawler view (no JavaScript)', () => {
     const response = await site.request(script);
     assert.equal(response.status, 200);
     assert.match(response.headers.get('cache-control') ?? '', /immutable/);
+  });
+
+  test('scripts, styles and pages go out compressed to a browser that accepts it, the same bytes once unpacked', async () => {
+    const raw = (path: string, acceptEncoding?: string) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http.get(`${site.url}${path}`, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+    const home = await raw('/', 'gzip, deflate, br');
+    assert.equal(home.headers['content-encoding'], 'gzip');
+    assert.match(gunzipSync(home.body).toString(), /Find Businesses Worldwide/);
+    assert.equal((await raw('/')).headers['content-encoding'], undefined, 'no Accept-Encoding: plain');
+    for (const asset of [/src="(\/assets\/[^"]+\.js)"/.exec(gunzipSync(home.body).toString())![1], /href="(\/assets\/[^"]+\.css)"/.exec(gunzipSync(home.body).toString())![1]]) {
+      const plain = await raw(asset);
+      assert.equal(plain.headers['content-encoding'], undefined);
+      const brotli = await raw(asset, 'gzip, deflate, br');
+      assert.equal(brotli.headers['content-encoding'], 'br', asset);
+      assert.match(String(brotli.headers.vary), /Accept-Encoding/i);
+      assert.match(String(brotli.headers['content-type']), asset.endsWith('.js') ? /javascript/ : /text\/css/);
+      assert.match(String(brotli.headers['cache-control']), /immutable/);
+      assert.deepEqual(brotliDecompressSync(brotli.body), plain.body, asset);
+      assert.ok(brotli.body.length < plain.body.length / 2, `${asset}: ${brotli.body.length} of ${plain.body.length} bytes`);
+      const gzip = await raw(asset, 'gzip');
+      assert.equal(gzip.headers['content-encoding'], 'gzip');
+      assert.deepEqual(gunzipSync(gzip.body), plain.body, asset);
+    }
   });
 });
