@@ -1,5 +1,6 @@
 /** Errors are JSON everywhere, with the right status, and never leak a stack trace. */
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { Router } from 'express';
 import type { RouteDeps } from './deps.ts';
@@ -75,6 +76,28 @@ describe('error responses', () => {
     const huge = JSON.stringify({ username: 'admin', password: 'x'.repeat(1_100_000) });
     const response = await api.request('/api/admin/login', { method: 'POST', headers: { 'content-type': 'application/json', origin: api.origin }, body: huge });
     await expectJsonError(response, 413, 'payload_too_large');
+  });
+
+  test('a path with doubled slashes or a backslash moves to its single-slash form on this site; a NUL byte is refused', async () => {
+    const raw = (path: string) =>
+      new Promise<{ status: number; location?: string; body: string }>((resolve, reject) => {
+        const url = new URL(api.url);
+        http.get({ host: url.hostname, port: url.port, path }, (response) => {
+          let body = '';
+          response.on('data', (chunk) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode!, location: response.headers.location, body }));
+        }).on('error', reject);
+      });
+    for (const [path, location] of [['//', '/'], ['///', '/'], ['//evil.example', '/evil.example'], ['/\\evil.example', '/evil.example'], ['//categories//bakery?page=2', '/categories/bakery?page=2'], ['//api/categories', '/api/categories']]) {
+      const answer = await raw(path);
+      assert.equal(answer.status, 301, path);
+      assert.equal(answer.location, location, path);
+    }
+    for (const path of ['/api/businesses/%00', '/api/businesses/abc%00def', '/categories/%00']) {
+      const answer = await raw(path);
+      assert.equal(answer.status, 400, path);
+      assert.deepEqual(JSON.parse(answer.body), { error: 'bad_request', message: 'The request is malformed.' }, path);
+    }
   });
 
   test('unknown /api paths are a 404 JSON error (any method)', async () => {

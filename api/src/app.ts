@@ -69,9 +69,11 @@ function buildApp(deps: RouteDeps, options: CreateAppOptions): express.Express {
   // and walk around the login rate limit.
   app.set('trust proxy', deps.config.trustProxy ? 1 : false);
 
+  app.use(canonicalRequestPath);
   app.use(createSessionMiddleware(deps.config));
   app.use(createAdminGuard({ prisma: deps.prisma, config: deps.config, sessionSecret: deps.sessionSecret }));
-  app.use(express.json({ limit: JSON_BODY_LIMIT }));
+  // NUL cannot be stored in PostgreSQL text: dropped from every JSON string rather than failing the write.
+  app.use(express.json({ limit: JSON_BODY_LIMIT, reviver: (_key, value) => (typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '') : value) }));
 
   for (const createRouter of options.routers ?? defaultRouters) app.use(createRouter(deps));
   app.use('/api', apiNotFound);
@@ -82,4 +84,25 @@ function buildApp(deps: RouteDeps, options: CreateAppOptions): express.Express {
   // Computed once up front so the first unknown-username sign-in is not slower than later ones.
   void getDummyPasswordHash().catch(() => undefined);
   return app;
+}
+
+/**
+ * Paths that only a hostile or broken client sends. '//x' or '/\\x' is read as a host name by URL
+ * parsers (the page renderer failed on it, and '//evil.com' rendered the home page under a new URL):
+ * redirected to the path with single slashes, which stays on this site. A NUL byte (%00) can match
+ * nothing and cannot be stored or looked up in PostgreSQL: refused.
+ */
+function canonicalRequestPath(req: express.Request, res: express.Response, next: express.NextFunction): void {
+  const [pathname, query] = splitUrl(req.url);
+  if (/%00/i.test(pathname)) return next(new AppError('bad_request', 'The request is malformed.'));
+  if (/[/\\]{2}|\\/.test(pathname)) {
+    res.redirect(301, `${pathname.replace(/[/\\]+/g, '/')}${query}`);
+    return;
+  }
+  next();
+}
+
+function splitUrl(url: string): [string, string] {
+  const at = url.indexOf('?');
+  return at === -1 ? [url, ''] : [url.slice(0, at), url.slice(at)];
 }

@@ -73,6 +73,13 @@ describe('POST /api/contact', () => {
     }
   });
 
+  test('a NUL character in the body is dropped, not a failed write', async () => {
+    const response = await post({ ...valid, name: 'Nul\u0000 Person', email: 'nul@example.com' });
+    assert.equal(response.status, 201);
+    const rows = await api.prisma.contactMessage.findMany({ where: { email: 'nul@example.com' } });
+    assert.deepEqual(rows.map((row) => row.name), ['Nul Person']);
+  });
+
   test('a filled honeypot is told "sent" but nothing is stored', async () => {
     const response = await post({ ...valid, email: 'bot@example.com', website: 'http://spam.example' });
     assert.equal(response.status, 201);
