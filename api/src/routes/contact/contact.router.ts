@@ -20,6 +20,10 @@ export function createContactRouter(deps: RouteDeps): Router {
       if (Number(req.headers['content-length'] ?? 0) > CONTACT_BODY_LIMIT_BYTES) {
         throw new AppError('payload_too_large', 'The message is too large.');
       }
+      // Any other body would be read as no body at all and answered "Name must be at least 2 characters".
+      if (!req.is('application/json')) {
+        throw new AppError('unsupported_media_type', 'Send the message as JSON (Content-Type: application/json).');
+      }
       const input = parsePublicInput(ContactInput, req.body);
       const { response } = await submitContactMessage({
         prisma: deps.prisma,

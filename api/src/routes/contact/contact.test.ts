@@ -73,6 +73,18 @@ describe('POST /api/contact', () => {
     }
   });
 
+  test('a body that is not JSON answers 415 with what to send', async () => {
+    for (const [index, type] of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', ''].entries()) {
+      const response = await api.request('/api/contact', {
+        method: 'POST',
+        headers: { origin: api.origin, 'x-forwarded-for': `10.4.0.${index + 1}`, ...(type ? { 'content-type': type } : {}) },
+        body: type ? JSON.stringify(valid) : undefined,
+      });
+      assert.equal(response.status, 415, type || 'no body');
+      assert.equal(ErrorBody.parse(await response.json()).message, 'Send the message as JSON (Content-Type: application/json).');
+    }
+  });
+
   test('a NUL character in the body is dropped, not a failed write', async () => {
     const response = await post({ ...valid, name: 'Nul\u0000 Person', email: 'nul@example.com' });
     assert.equal(response.status, 201);

@@ -116,7 +116,7 @@ export async function findBusinessBySlug(options: {
   }
   const row = await findApprovedBusinessInDatabase(prisma, slug);
   if (row) return row;
-  throw new AppError('not_found', `Business not found: ${slug}`);
+  throw new AppError('not_found', `Business not found: ${slug.length > 100 ? `${slug.slice(0, 100)}...` : slug}`);
 }
 
 /**
