@@ -23,7 +23,7 @@ import {
 import { letterOfParam } from './components/letter-bar.tsx';
 import { detailTotalPages, pageParam, prefetchClampedPage } from './lib/paged.ts';
 import { BusinessPage } from './pages/business-page.tsx';
-import { BusinessesPage, BUSINESSES_MAX_PAGE } from './pages/businesses-page.tsx';
+import { BusinessesPage, BUSINESSES_MAX_PAGE, businessesTotalPages } from './pages/businesses-page.tsx';
 import { CategoriesPage } from './pages/categories-page.tsx';
 import { CategoryPage } from './pages/category-page.tsx';
 import { CitiesPage } from './pages/cities-page.tsx';
@@ -102,7 +102,12 @@ export const publicRoutes: PublicRoute[] = [
     path: '/businesses',
     Component: BusinessesPage,
     prefetch: (context) =>
-      context.queryClient.prefetchQuery(businessesPageQuery(context.api, pageParam(context.searchParams.get('page'), BUSINESSES_MAX_PAGE))),
+      prefetchClampedPage(
+        context.queryClient,
+        (page) => businessesPageQuery(context.api, page),
+        pageParam(context.searchParams.get('page'), BUSINESSES_MAX_PAGE),
+        businessesTotalPages,
+      ),
   },
   {
     path: '/categories',

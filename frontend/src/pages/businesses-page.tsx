@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { businessesPageQuery } from '../api/queries.ts';
 import { BusinessListCard } from '../components/business-list-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { StateMessage } from '../components/state-message.tsx';
 import { formatInt } from '../lib/format.ts';
-import { pageParam, withPage } from '../lib/paged.ts';
+import { pageParam, useClampedPageQuery, withPage } from '../lib/paged.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { itemList } from '../lib/seo.ts';
 import { businessHref } from '../lib/slugs.ts';
@@ -14,12 +13,14 @@ import { useApi } from '../lib/use-api.ts';
 export const BUSINESSES_PAGE_SIZE = 20;
 export const BUSINESSES_MAX_PAGE = 100;
 
+export const businessesTotalPages = (data: { totalPages: number }) => Math.min(data.totalPages, BUSINESSES_MAX_PAGE);
+
 /** /businesses?page=N, N accepted only as an integer 1..100 (spec §5). */
 export function BusinessesPage() {
   const [searchParams] = useSearchParams();
-  const page = pageParam(searchParams.get('page'), BUSINESSES_MAX_PAGE);
   const api = useApi();
-  const query = useQuery(businessesPageQuery(api, page));
+  // A page past the last one shows the last one, as every other paged list does.
+  const { page, query } = useClampedPageQuery((target) => businessesPageQuery(api, target), pageParam(searchParams.get('page'), BUSINESSES_MAX_PAGE), businessesTotalPages);
   const data = query.data;
   const totalPages = Math.min(data?.totalPages ?? 0, BUSINESSES_MAX_PAGE);
   useSeo({
