@@ -283,7 +283,9 @@ export type ContactResponse = z.infer<typeof ContactResponse>;
  * one `message` that states the rule, never zod's "expected number, received NaN". The admin API uses it too.
  */
 export function wholeNumberParam(min: number, max: number, fallback: number, message: string) {
-  return z.coerce.number({ error: message }).int(message).min(min, message).max(max, message).default(fallback);
+  const whole = z.coerce.number({ error: message }).int(message).min(min, message).max(max, message);
+  // Digits only: coercion alone would read '0x10', '1e3', '+2' or '' as numbers.
+  return z.preprocess((value) => (typeof value === 'string' && !/^\s*\d+\s*$/.test(value) ? Number.NaN : value), whole.default(fallback));
 }
 
 /** wholeNumberParam with the visitor API's wording: "page must be an integer from 1 to 1000". */

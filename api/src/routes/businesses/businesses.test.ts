@@ -51,7 +51,8 @@ describe('business reads', () => {
   });
 
   test('GET /api/businesses rejects a page outside 1..100 with a clear 400', async () => {
-    for (const page of ['0', '101', 'abc', '1.5', '-3']) {
+    // Only digits: '0x10', '1e1' and '+2' are numbers to JavaScript, not page numbers to a visitor.
+    for (const page of ['0', '101', 'abc', '1.5', '-3', '0x10', '1e1', '%2B2', '']) {
       const response = await api.request(`/api/businesses?page=${page}`);
       assert.equal(response.status, 400, `page=${page}`);
       const body = ErrorBody.parse(await response.json());
