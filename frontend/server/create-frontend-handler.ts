@@ -16,6 +16,7 @@ import type { Config } from '../../platform/config.ts';
 import type { RenderOptions, RenderResult } from '../src/entry-server.tsx';
 import type { SiteSettings } from '../src/api/types.ts';
 import type { Pool } from '../../platform/db/pool.ts';
+import { preferredEncoding, prefersGzip } from '../../platform/http/accept-encoding.ts';
 import { fillTemplate, headTags, type SiteMarkup } from './html.ts';
 import { createSitemapRouter } from './sitemaps.ts';
 
@@ -119,7 +120,7 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
         .vary('Accept-Encoding')
         .type('html');
       // A page is ~30 KB of HTML and embedded data, a fifth of that gzipped (well under a millisecond).
-      if (req.acceptsEncodings('gzip', 'identity') === 'gzip') res.set('Content-Encoding', 'gzip').send(gzipSync(html, { level: 6 }));
+      if (prefersGzip(req.headers['accept-encoding'])) res.set('Content-Encoding', 'gzip').send(gzipSync(html, { level: 6 }));
       else res.send(html);
     } catch (error) {
       next(error);
@@ -194,27 +195,4 @@ function precompressedAssets(dir: string): express.RequestHandler {
       if (error) next(error);
     });
   };
-}
-
-/**
- * brotli when the browser accepts it, else gzip, else null (send the plain file). Browsers list
- * "gzip, deflate, br" at equal weight, and Express's negotiation would take the first listed: brotli
- * is ~15% smaller for scripts, so at equal weight it wins.
- */
-export function preferredEncoding(acceptEncoding: string | undefined, available: { br: boolean; gzip: boolean }): 'br' | 'gzip' | null {
-  if (!acceptEncoding) return null;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (name: string) => weights.get(name) ?? weights.get('*') ?? 0;
-  const identity = weights.get('identity') ?? 0;
-  const br = available.br ? weightOf('br') : 0;
-  const gzip = available.gzip ? Math.max(weightOf('gzip'), weights.get('x-gzip') ?? 0) : 0;
-  if (br > 0 && br >= gzip && br >= identity) return 'br';
-  if (gzip > 0 && gzip >= identity) return 'gzip';
-  return null;
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
 import { describe, test } from 'node:test';
-import { isFresh, prefersGzip } from './response-cache.ts';
+import { isFresh } from './response-cache.ts';
 
 const entry = { etag: '"abc"', lastModified: 'Sun, 22 Nov 2026 10:00:00 GMT' };
 const request = (headers: Record<string, string>) => ({ headers }) as unknown as IncomingMessage;
@@ -33,23 +33,5 @@ describe('conditional GET of a cached answer', () => {
   test('Cache-Control: no-cache asks for the full answer even with a matching tag', () => {
     assert.equal(isFresh(request({ 'if-none-match': '"abc"', 'cache-control': 'no-cache' }), entry), false);
     assert.equal(isFresh(request({ 'if-none-match': '"abc"', 'cache-control': 'max-age=0' }), entry), true);
-  });
-});
-
-describe('gzip or identity for a cached answer', () => {
-  test('gzip goes out when the client lists it (or *) with a q above 0', () => {
-    assert.equal(prefersGzip('gzip, deflate, br'), true);
-    assert.equal(prefersGzip('br;q=1.0, gzip;q=0.8, *;q=0.1'), true);
-    assert.equal(prefersGzip('*'), true);
-    assert.equal(prefersGzip('x-gzip'), true);
-  });
-
-  test('no header, gzip refused, gzip not listed, or identity preferred: the plain body', () => {
-    assert.equal(prefersGzip(undefined), false);
-    assert.equal(prefersGzip(''), false);
-    assert.equal(prefersGzip('gzip;q=0'), false);
-    assert.equal(prefersGzip('br, deflate'), false);
-    assert.equal(prefersGzip('*;q=0.5, gzip;q=0'), false);
-    assert.equal(prefersGzip('identity;q=1, gzip;q=0.5'), false);
   });
 });

@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { prefersGzip } from '../../../../platform/http/accept-encoding.ts';
 import type { Request, RequestHandler } from 'express';
 import type { z } from 'zod';
 import type { DataVersionTracker } from './data-version.ts';
@@ -189,26 +190,4 @@ export function isFresh(req: IncomingMessage, entry: { etag: string; lastModifie
   }
   const since = Date.parse(modifiedSince!);
   return !Number.isNaN(since) && Date.parse(entry.lastModified) <= since;
-}
-
-/**
- * Whether an Accept-Encoding header lets the gzip form go out: gzip (or `*`) with a q above 0 and not
- * below identity's (as Express's `acceptsEncodings('gzip', 'identity') === 'gzip'`).
- */
-export function prefersGzip(acceptEncoding: string | undefined): boolean {
-  if (!acceptEncoding) return false;
-  let gzip: number | undefined;
-  let identity: number | undefined;
-  let any: number | undefined;
-  for (const part of acceptEncoding.split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const qParam = params.map((param) => param.trim()).find((param) => param.startsWith('q='));
-    const q = qParam ? Number(qParam.slice(2)) : 1;
-    const weight = Number.isFinite(q) ? q : 0;
-    if (name === 'gzip' || name === 'x-gzip') gzip = weight;
-    else if (name === 'identity') identity = weight;
-    else if (name === '*') any = weight;
-  }
-  const gzipWeight = gzip ?? any ?? 0;
-  return gzipWeight > 0 && gzipWeight >= (identity ?? 0);
 }
