@@ -2,7 +2,6 @@
 import { Router } from 'express';
 import { CategoryDetail, CategoryList, LetterQuery, PagedQuery } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
-import { routeSlug } from '../../../../common/slug.ts';
 import { getCategoryDetail, listCategories } from '../../services/public/aggregates.ts';
 import { parsePublicInput } from '../../services/public/parse-public-input.ts';
 import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
@@ -23,7 +22,7 @@ export function createCategoriesRouter(deps: RouteDeps): Router {
     cache.json({
       maxAgeSeconds: CACHE_SECONDS.aggregates,
       schema: CategoryDetail,
-      produce: (req) => getCategoryDetail({ reader, slug: routeSlug(String(req.params.slug)), ...parsePublicInput(PagedQuery, req.query) }),
+      produce: (req) => getCategoryDetail({ reader, slug: String(req.params.slug), ...parsePublicInput(PagedQuery, req.query) }),
     }),
   );
   return router;

@@ -93,7 +93,8 @@ export async function listCategories(options: { reader: SearchReader; letter?: s
 
 /** GET /api/categories/{slug}?page&limit: counts, top countries and a page of its businesses. */
 export async function getCategoryDetail(options: { reader: SearchReader; slug: string; page: number; limit: number }): Promise<CategoryDetail> {
-  const { reader, slug, limit } = options;
+  const { reader, limit } = options;
+  const slug = routeSlug(options.slug);
   const page = clampPage(options.page, limit);
   const { found: category, list } = await readDetailWithBusinesses<CategoryDocument>(reader, 'categories', `slug = ${filterValue(slug)}`, {
     filter: `categorySlug = ${filterValue(slug)}`,
