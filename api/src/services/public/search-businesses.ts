@@ -155,7 +155,7 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   if (result.totalCount === 0 && keywordsOnly) {
     const located = await resolveLocation(reader, query.q);
     if (located.filter) {
-      const inPlace = await searchOnce({ ...options, query: { ...query, q: '', location: query.q } });
+      const inPlace = await searchOnce({ ...options, query: { ...query, q: '', location: query.q } }, located);
       if (inPlace.totalCount > 0) return { ...inPlace, query: query.q, location: '', matchedAs: 'location', place: null };
     }
   }
@@ -174,9 +174,10 @@ async function placeNamed(reader: SearchReader, text: string): Promise<string | 
   return hits[0]?.city ?? null;
 }
 
-async function searchOnce(options: { reader: SearchReader; query: SearchQuery; shared?: SharedValues }): Promise<SearchResult> {
+/** One search as asked; `resolved` is query.location already resolved to a place, when the caller has it. */
+async function searchOnce(options: { reader: SearchReader; query: SearchQuery; shared?: SharedValues }, resolved?: ResolvedLocation): Promise<SearchResult> {
   const { reader, query, shared } = options;
-  const location = await resolveLocation(reader, query.location);
+  const location = resolved ?? (await resolveLocation(reader, query.location));
   const text = [query.q, location.words].filter(Boolean).join(' ');
   // A facet distribution over every business costs ~100 ms at 500k (DESIGN §1): only for narrowed sets.
   // Facet chips narrow by the exact slugs the facet counts reported.
