@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { BusinessListItem } from '../api/types.ts';
-import { toNumber } from '../lib/format.ts';
+import { countOf, toNumber } from '../lib/format.ts';
 import { businessHref } from '../lib/slugs.ts';
 import { countryName } from '../../../common/countries.ts';
 
@@ -38,7 +38,7 @@ export function BusinessListCard({ business }: { business: BusinessListItem }) {
             {rating.toFixed(1)}
           </span>
         )}
-        {reviews > 0 && <span className="muted"> ({reviews.toLocaleString('en-US')} {reviews === 1 ? 'review' : 'reviews'})</span>}
+        {reviews > 0 && <span className="muted"> ({countOf(reviews, 'review', 'reviews')})</span>}
       </p>
       {business.phone && <p className="muted">{business.phone}</p>}
       <Link to={businessHref(business.slug)} className="btn btn-secondary btn-sm" aria-label={`View details of ${business.name}`}>

@@ -120,7 +120,7 @@ function BusinessView({ business }: { business: BusinessDetail }) {
                   <Stars rating={rating} />
                   <strong>{rating.toFixed(1)}</strong>
                   <span className="muted">
-                    {`(${reviews.toLocaleString('en-US')} ${reviews === 1 ? 'Review' : 'Reviews'})`}
+                    {`(${countOf(reviews, 'Review', 'Reviews')})`}
                   </span>
                 </>
               ) : (

@@ -88,7 +88,7 @@ export function SearchPage() {
           <Facets params={params} facets={results.facets} />
           <section aria-labelledby="results-heading">
             <h2 id="results-heading" className="muted small">
-              {formatInt(results.totalHits)} {results.totalHits === 1 ? 'result' : 'results'}
+              {countOf(results.totalHits, 'result', 'results')}
             </h2>
             {results.matchedAs === 'location' && (
               <p className="search-notice" role="status">
