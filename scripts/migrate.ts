@@ -7,7 +7,7 @@ import { loadConfigOrExit } from '../platform/config.ts';
 import { applyMigrations } from '../platform/db/migrate.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
-import { upgradeStoredSlugs } from '../platform/db/upgrade-slugs.ts';
+import { describeSlugUpgrade, upgradeStoredSlugs } from '../platform/db/upgrade-slugs.ts';
 import { ensureAdminUser } from '../api/src/services/auth/ensure-admin-user.ts';
 
 const config = loadConfigOrExit();
@@ -20,8 +20,8 @@ try {
   console.log(applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date');
   const pool = createPool(config.databaseUrl, { max: 1, applicationName: 'directory-migrate' });
   try {
-    const slugs = await upgradeStoredSlugs(pool);
-    if (slugs && slugs.categories + slugs.cities > 0) console.log(`slug rules ${slugs.from} -> ${slugs.to}: ${slugs.categories} category and ${slugs.cities} city slugs brought up to date`);
+    const slugs = describeSlugUpgrade(await upgradeStoredSlugs(pool));
+    if (slugs) console.log(slugs);
   } finally {
     await pool.end();
   }

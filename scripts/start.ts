@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { loadConfigOrExit, type Config } from '../platform/config.ts';
 import { applyMigrations } from '../platform/db/migrate.ts';
-import { upgradeStoredSlugs } from '../platform/db/upgrade-slugs.ts';
+import { describeSlugUpgrade, upgradeStoredSlugs } from '../platform/db/upgrade-slugs.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
 import { createLogger, setLogLevel } from '../platform/logger.ts';
@@ -75,8 +75,8 @@ async function main(): Promise<void> {
   const prisma = createPrisma(resolved.databaseUrl, { max: 2 });
   const pool = createPool(resolved.databaseUrl, { max: 4, applicationName: 'directory-start' });
   try {
-    const slugs = await upgradeStoredSlugs(pool);
-    if (slugs && slugs.categories + slugs.cities > 0) log.info(`slug rules ${slugs.from} -> ${slugs.to}: ${slugs.categories} category and ${slugs.cities} city slugs brought up to date`);
+    const slugs = describeSlugUpgrade(await upgradeStoredSlugs(pool));
+    if (slugs) log.info(slugs);
     const admin = await ensureAdminUser({ prisma, username: config.adminUsername, password: config.adminPassword });
     if (admin.generatedPassword) printGeneratedPassword(config.adminUsername, admin.generatedPassword);
     else if (admin.created) log.info(`created admin account '${config.adminUsername}' from ADMIN_PASSWORD`);

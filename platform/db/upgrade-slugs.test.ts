@@ -3,7 +3,7 @@ import { after, before, test } from 'node:test';
 import { categorySlug, citySlug, SLUG_RULES_VERSION } from '../../common/slug.ts';
 import { createTestContext, type TestContext } from '../testing/context.ts';
 import { createPool, type Pool } from './pool.ts';
-import { upgradeStoredSlugs } from './upgrade-slugs.ts';
+import { describeSlugUpgrade, upgradeStoredSlugs } from './upgrade-slugs.ts';
 
 let context: TestContext;
 let pool: Pool;
@@ -37,6 +37,7 @@ test('stored category and city slugs follow the current rules once; business slu
 
   const upgrade = await upgradeStoredSlugs(pool);
   assert.deepEqual(upgrade, { from: 1, to: SLUG_RULES_VERSION, categories: 4, cities: 2 });
+  assert.equal(describeSlugUpgrade(upgrade), `slug rules 1 -> ${SLUG_RULES_VERSION}: 4 category and 2 city slugs brought up to date`);
   const { rows } = await pool.query<{ slug: string; category_slug: string; city_slug: string }>('SELECT slug, category_slug, city_slug FROM businesses ORDER BY slug');
   assert.deepEqual(rows, STORED.map((row) => ({ slug: row.slug, category_slug: categorySlug(row.category), city_slug: citySlug(row.city) })).sort((a, b) => a.slug.localeCompare(b.slug)));
   assert.equal(rows.find((row) => row.slug === 'pan-ya-1')!.category_slug, 'ベーカリー');
@@ -50,5 +51,6 @@ test('stored category and city slugs follow the current rules once; business slu
   // Done once: a second start finds nothing to do, even if an old slug came back.
   await pool.query("UPDATE businesses SET city_slug = 'zurich-old' WHERE slug = 'cafe-1'");
   assert.equal(await upgradeStoredSlugs(pool), null);
+  assert.equal(describeSlugUpgrade(null), null, 'nothing to say when nothing was done');
   assert.equal((await pool.query("SELECT city_slug FROM businesses WHERE slug = 'cafe-1'")).rows[0].city_slug, 'zurich-old');
 });

@@ -21,6 +21,12 @@ export interface SlugUpgrade {
   cities: number;
 }
 
+/** The line `npm start` and `npm run migrate` print about an upgrade; null when it changed nothing. */
+export function describeSlugUpgrade(upgrade: SlugUpgrade | null): string | null {
+  if (!upgrade || upgrade.categories + upgrade.cities === 0) return null;
+  return `slug rules ${upgrade.from} -> ${upgrade.to}: ${upgrade.categories} category and ${upgrade.cities} city slugs brought up to date`;
+}
+
 /** Null when the stored slugs already follow the current rules. */
 export async function upgradeStoredSlugs(pool: Pool): Promise<SlugUpgrade | null> {
   const client = await pool.connect();
