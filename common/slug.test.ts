@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { businessSlug, categorySlug, citySlug, slugify, slugSuffixFor, stripSlugSuffix } from './slug.ts';
+import { businessSlug, categorySlug, citySlug, routeSlug, slugify, slugSuffixFor, stripSlugSuffix } from './slug.ts';
 
 describe('slugify', () => {
   test('Latin text: lower case, accents folded, special letters spelled out, one dash between words', () => {
@@ -40,6 +40,18 @@ describe('slugify', () => {
     assert.equal(slugify('שָׁלוֹם'), 'שלום');
     assert.equal(slugify('مَقْهَى'), 'مقهى');
     assert.equal(slugify('תל־אביב'), 'תל-אביב', 'the Hebrew hyphen (maqaf) still separates words');
+  });
+
+  test('a stored slug is its own route slug (the rules are idempotent), so a URL typed by hand meets it', () => {
+    for (const text of ['Café Zürich', 'ベーカリー 東京', 'दिल्ली', '서울', 'Кофейня Київ', 'שָׁלוֹם', 'Straße & Co', 'Ｔｏｋｙｏ ①', 'word '.repeat(40)]) {
+      const slug = slugify(text);
+      assert.equal(slugify(slug), slug, text);
+      assert.equal(routeSlug(slug), slug, text);
+      assert.equal(routeSlug(slug.toUpperCase()), slug, `${text}, in capitals`);
+    }
+    const business = businessSlug('Bäckerei Müller', 'München', slugSuffixFor('ChIJ-x'));
+    assert.equal(routeSlug(business), business);
+    assert.equal(routeSlug(business.normalize('NFD')), business);
   });
 
   test('long text is cut on a word boundary; nothing usable gives an empty slug', () => {

@@ -86,6 +86,10 @@ describe('crawler view (no JavaScript)', () => {
     for (const text of ['Sunrise Coffee Roasters', 'Open Now', 'Torstrasse 1', 'Berlin, Germany', 'Features & Amenities', 'View All', '+2 more', 'Based on 321 reviews', 'View All Reviews on Google', 'OPERATIONAL', 'Nearby Businesses']) {
       assert.ok(html.includes(text), `business page shows '${text}'`);
     }
+    // Names take their direction from their own text (an Arabic name reads right to left in the English page).
+    assert.match(page.html, /<h1 dir="auto">Sunrise Coffee Roasters<\/h1>/);
+    const cards = (await get('/categories/bakery')).html;
+    assert.match(cards, /<a (?=[^>]*dir="auto")[^>]*href="\/business\/[^"]+"[^>]*>Berlin Bakery \d+<\/a>/, 'a list card names its business with dir="auto"');
     assert.match(page.html, /<meta name="description" content="Sunrise Coffee Roasters, Coffee shop in Berlin, DE\. Rated 4\.7\/5 from 321 reviews/);
     const local = page.jsonLd.find((entry) => entry['@type'] === 'LocalBusiness') as Record<string, any>;
     assert.ok(local, 'LocalBusiness JSON-LD');

@@ -92,6 +92,7 @@ describe('GET /api/search', () => {
     const hamburg = await search('q=hamburg');
     assert.deepEqual([hamburg.matchedAs, hamburg.place, hamburg.businesses.map((business) => business.name)], ['keywords', 'Hamburg', ['Pizza Hamburg Hafen']]);
     assert.equal((await search('q=pizza')).place, null);
+    assert.equal((await search('q=hamburg&lat=53.55&lng=9.99')).place, null, 'near a point the visitor has said where');
     assert.equal((await search('q=de')).place, null, 'two letters are words, not a country code');
     // Keywords that name nothing stay empty.
     assert.equal((await search('q=pizza')).matchedAs, 'keywords');
