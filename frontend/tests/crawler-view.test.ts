@@ -91,6 +91,9 @@ describe('crawler view (no JavaScript)', () => {
     const cards = (await get('/categories/bakery')).html;
     assert.match(cards, /<a (?=[^>]*dir="auto")[^>]*href="\/business\/[^"]+"[^>]*>Berlin Bakery \d+<\/a>/, 'a list card names its business with dir="auto"');
     assert.match(page.html, /<meta name="description" content="Sunrise Coffee Roasters, Coffee shop in Berlin, DE\. Rated 4\.7\/5 from 321 reviews/);
+    const { rows } = await site.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'lyon'`);
+    const florist = await get(`/business/${rows[0].slug}`);
+    assert.match(florist.html, /<meta name="description" content="Lyon Florist, Florist in Lyon, FR\. Rated 4\.2\/5 from 1,234 reviews\./, 'review counts read with separators');
     const local = page.jsonLd.find((entry) => entry['@type'] === 'LocalBusiness') as Record<string, any>;
     assert.ok(local, 'LocalBusiness JSON-LD');
     assert.equal(local.name, 'Sunrise Coffee Roasters');

@@ -78,7 +78,7 @@ function BusinessView({ business }: { business: BusinessDetail }) {
       `${business.name}${business.type ? `, ${business.type}` : ''}`,
       business.city ? ` in ${business.city}${business.countryCode ? `, ${business.countryCode}` : ''}` : '',
       rating > 0 ? `. Rated ${rating.toFixed(1)}/5` : '',
-      reviews > 0 ? ` from ${reviews} ${reviews === 1 ? 'review' : 'reviews'}` : '',
+      rating > 0 && reviews > 0 ? ` from ${countOf(reviews, 'review', 'reviews')}` : '',
       '. Address, phone, opening hours and map.',
     ].join(''),
     canonicalPath: path,
