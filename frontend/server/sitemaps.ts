@@ -182,7 +182,8 @@ export function createSitemapRouter(options: {
     return urlset(rows.map((row) => ({ loc: `${publicUrl}/business/${encodeURIComponent(row.slug)}`, lastmod: row.updated_at })));
   }
 
-  async function serve(res: express.Response, key: string, build: () => Promise<string | null>): Promise<void> {
+  /** Sends the file, or hands a file past the last one to the site's 404 page (`next`). */
+  async function serve(res: express.Response, next: express.NextFunction, key: string, build: () => Promise<string | null>): Promise<void> {
     await ensureFresh();
     let pending = cache.get(key);
     if (!pending) {
@@ -191,30 +192,27 @@ export function createSitemapRouter(options: {
       pending.catch(() => cache.delete(key));
     }
     const xml = await pending;
-    if (xml === null) {
-      res.status(404).type('text/plain').send('Not found');
-      return;
-    }
+    if (xml === null) return next();
     res.type('application/xml').set('Cache-Control', 'public, max-age=3600').send(xml);
   }
 
-  router.get('/sitemap.xml', (_req, res, next) => void serve(res, 'index', builders.index).catch(next));
+  router.get('/sitemap.xml', (_req, res, next) => void serve(res, next, 'index', builders.index).catch(next));
   router.get('/sitemaps/:name.xml', (req, res, next) => {
     const build = builders[req.params.name];
     if (!build || req.params.name === 'index') return next();
-    void serve(res, req.params.name, build).catch(next);
+    void serve(res, next, req.params.name, build).catch(next);
   });
   router.get('/sitemaps/businesses/page-:page.xml', (req, res, next) => {
     const page = Number(req.params.page);
     if (!Number.isInteger(page) || page < 1) return next();
-    void serve(res, `businesses-${page}`, () => businessPage(page)).catch(next);
+    void serve(res, next, `businesses-${page}`, () => businessPage(page)).catch(next);
   });
   // Page 1 of these is {name}.xml: page-1.xml is not a second address for it.
   router.get('/sitemaps/:name/page-:page.xml', (req, res, next) => {
     const name = req.params.name;
     const page = Number(req.params.page);
     if ((name !== 'categories' && name !== 'cities') || !Number.isInteger(page) || page < 2) return next();
-    void serve(res, `${name}-${page}`, () => aggregatePage(name, page)).catch(next);
+    void serve(res, next, `${name}-${page}`, () => aggregatePage(name, page)).catch(next);
   });
   return router;
 }

@@ -315,7 +315,9 @@ describe('crawler view (no JavaScript)', () => {
     const businesses = await (await site.request('/sitemaps/businesses/page-1.xml')).text();
     assert.equal(businesses.match(/<url>/g)?.length, BUSINESS_TOTAL);
     assert.ok(businesses.includes(`<loc>${PUBLIC_URL}/business/${starSlug}</loc><lastmod>`));
-    assert.equal((await site.request('/sitemaps/businesses/page-2.xml')).status, 404);
+    const past = await site.request('/sitemaps/businesses/page-2.xml');
+    assert.equal(past.status, 404);
+    assert.match(await past.text(), /<title>Page Not Found/, 'a sitemap file past the last one is the site\'s 404 page');
     assert.match(await (await site.request('/sitemaps/categories.xml')).text(), new RegExp(`<loc>${PUBLIC_URL}/categories/bakery</loc><lastmod>`));
     assert.match(await (await site.request('/sitemaps/cities.xml')).text(), new RegExp(`<loc>${PUBLIC_URL}/cities/fr/paris</loc>`));
     assert.match(await (await site.request('/sitemaps/countries.xml')).text(), new RegExp(`<loc>${PUBLIC_URL}/countries/germany</loc>`));
