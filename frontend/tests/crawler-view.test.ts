@@ -306,6 +306,23 @@ describe('crawler view (no JavaScript)', () => {
     for (const twin of twins) assert.equal((await get(`/business/${twin.slug}`)).canonical, `${PUBLIC_URL}/business/${twin.slug}`);
   });
 
+  test('an unchanged page keeps its ETag across renders and revalidates with a 304 and no body', async () => {
+    const first = await site.request('/categories');
+    const second = await site.request('/categories');
+    const etag = first.headers.get('etag');
+    assert.match(etag ?? '', /^W\/"/);
+    assert.equal(second.headers.get('etag'), etag, 'two renders of the same data: one validator');
+    // max-age=0 as a browser's reload sends it (fetch would add no-cache to a conditional request).
+    for (const encoding of ['gzip', 'identity']) {
+      const revalidated = await site.request('/categories', { headers: { 'if-none-match': etag!, 'accept-encoding': encoding, 'cache-control': 'max-age=0' } });
+      assert.equal(revalidated.status, 304, encoding);
+      assert.equal(await revalidated.text(), '');
+    }
+    assert.notEqual((await site.request('/countries')).headers.get('etag'), etag, 'another page, another validator');
+    const missing = await site.request('/categories/no-such-category', { headers: { 'if-none-match': etag!, 'cache-control': 'max-age=0' } });
+    assert.equal(missing.status, 404, 'a 404 page is never a 304');
+  });
+
   test('sitemaps: an index, the aggregate files and business files with lastmod', async () => {
     const index = await (await site.request('/sitemap.xml')).text();
     for (const file of ['main', 'categories', 'countries', 'cities', 'businesses/page-1']) {
