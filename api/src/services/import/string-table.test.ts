@@ -39,3 +39,26 @@ test('an xlsx whose shared strings exceed the memory budget imports the same row
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('an xlsx with text in many scripts reads the same from shared and from inline strings', async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'sst-test-'));
+  try {
+    const rows = [
+      ['name', 'city', 'note'],
+      ['Кофейня «Уют»', 'Москва', 'Tom & Jerry <b> "quoted"'],
+      ['東京カフェ 🍕', '東京', 'ﾊﾟﾝ屋 €15–20'],
+      ['مقهى النيل', 'القاهرة', 'דלת'],
+      ['दिल्ली मिठाई', 'दिल्ली', 'a\nb'],
+    ];
+    for (const sharedStrings of [true, false]) {
+      const file = path.join(dir, `scripts-${sharedStrings}.xlsx`);
+      await writeXlsx(file, [{ name: 'S', rows }], { sharedStrings });
+      const source = await openXlsx(file);
+      const read: string[][] = [];
+      for await (const chunk of source.rows) for (const row of chunk) read.push(row.values);
+      assert.deepEqual(read, rows.slice(1), sharedStrings ? 'shared strings' : 'inline strings');
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

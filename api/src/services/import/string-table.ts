@@ -42,24 +42,28 @@ export class StringTable {
     return this.file !== null;
   }
 
-  push(text: string): void {
+  /**
+   * Adds an entry. `encoding` 'latin1' takes text whose chars are the entry's UTF-8 bytes, one per char
+   * (what the XML scanner hands out in its bytes mode), and stores those bytes as they are.
+   */
+  push(text: string, encoding: 'utf8' | 'latin1' = 'utf8'): void {
     if (this.count === this.ends.length) {
       // x1.5, not x2: with millions of entries the spare capacity is memory too.
       const ends = new Uint32Array(Math.ceil(this.ends.length * 1.5));
       ends.set(this.ends);
       this.ends = ends;
     }
-    const bytes = Buffer.byteLength(text, 'utf8');
+    const bytes = encoding === 'latin1' ? text.length : Buffer.byteLength(text, 'utf8');
     if (this.spillFrom === Infinity && this.used + bytes <= this.memoryBudgetBytes) {
       if (this.used + bytes > this.memory.length) {
         const memory = Buffer.allocUnsafe(Math.min(this.memoryBudgetBytes, Math.max(this.memory.length * 2, this.used + bytes)));
         this.memory.copy(memory, 0, 0, this.used);
         this.memory = memory;
       }
-      this.memory.write(text, this.used, 'utf8');
+      this.memory.write(text, this.used, encoding);
     } else {
       if (this.spillFrom === Infinity) this.spillFrom = this.used;
-      this.pushToDisk(text, bytes);
+      this.pushToDisk(text, bytes, encoding);
     }
     this.used += bytes;
     this.ends[this.count++] = this.used;
@@ -128,7 +132,7 @@ export class StringTable {
     this.ahead = null;
   }
 
-  private pushToDisk(text: string, bytes: number): void {
+  private pushToDisk(text: string, bytes: number, encoding: 'utf8' | 'latin1'): void {
     if (!this.file) {
       const file = path.join(os.tmpdir(), `directory-sst-${randomBytes(6).toString('hex')}.bin`);
       this.file = { path: file, fd: openSync(file, 'w+', 0o600), pending: Buffer.allocUnsafe(WRITE_BUFFER_BYTES), pendingUsed: 0 };
@@ -138,9 +142,9 @@ export class StringTable {
       writeSync(file.fd, file.pending, 0, file.pendingUsed);
       file.pendingUsed = 0;
     }
-    if (bytes > file.pending.length) writeSync(file.fd, Buffer.from(text, 'utf8'));
+    if (bytes > file.pending.length) writeSync(file.fd, Buffer.from(text, encoding));
     else {
-      file.pending.write(text, file.pendingUsed, 'utf8');
+      file.pending.write(text, file.pendingUsed, encoding);
       file.pendingUsed += bytes;
     }
   }

@@ -106,10 +106,13 @@ function newParser(part: string): SaxesParser {
   return parser;
 }
 
-/** Streams one zip entry through a SAX parser, calling `afterChunk` between chunks (to hand out rows). */
-async function* parseEntry(zip: ZipFile, entry: Entry, parser: { write(text: string): unknown; close(): unknown }, afterChunk: () => SheetEvent[], onBytes?: (bytes: number) => void): AsyncGenerator<SheetEvent[]> {
+/**
+ * Streams one zip entry through a SAX parser, calling `afterChunk` between chunks (to hand out rows).
+ * `bytes`: the parser takes the UTF-8 as latin1 text (XmlScannerOptions.bytes), not decoded.
+ */
+async function* parseEntry(zip: ZipFile, entry: Entry, parser: { write(text: string): unknown; close(): unknown }, afterChunk: () => SheetEvent[], onBytes?: (bytes: number) => void, bytes = false): AsyncGenerator<SheetEvent[]> {
   const stream = await openEntry(zip, entry);
-  const decoder = new StringDecoder('utf8');
+  const decoder = new StringDecoder(bytes ? 'latin1' : 'utf8');
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       onBytes?.(chunk.length);
@@ -181,6 +184,13 @@ function serialToIso(serial: number, date1904: boolean): string {
   if (Number.isNaN(date.getTime())) return String(serial);
   const iso = date.toISOString();
   return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19).replace('T', ' ');
+}
+
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+/** Text the scanner handed out as UTF-8 bytes (one per char), as the string they encode. */
+function fromBytes(text: string): string {
+  return NOT_ASCII.test(text) ? Buffer.from(text, 'latin1').toString('utf8') : text;
 }
 
 function columnIndex(ref: string): number {
@@ -282,14 +292,14 @@ export async function openXlsx(path: string, limits: typeof XLSX_LIMITS = XLSX_L
         close(name) {
           if (name === 't') inT = false;
           else if (name === 'rPh') inPhonetic = false;
-          else if (name === 'si') sharedStrings.push(current);
+          else if (name === 'si') sharedStrings.push(current, 'latin1');
         },
         text(text) {
           current += text;
         },
         wantsText: () => inT,
-      }, { plainElements: [['si', 't']] });
-      for await (const _ of parseEntry(zip, sstEntry, parser, () => [])) void _;
+      }, { plainElements: [['si', 't']], bytes: true });
+      for await (const _ of parseEntry(zip, sstEntry, parser, () => [], undefined, true)) void _;
       sharedStrings.finish();
     }
 
@@ -355,10 +365,10 @@ export async function openXlsx(path: string, limits: typeof XLSX_LIMITS = XLSX_L
                     value = '';
                     break;
                   case 'n':
-                    value = text !== '' && cellStyle >= 0 && dateStyles.has(cellStyle) ? serialToIso(Number(text), date1904) : text;
+                    value = text !== '' && cellStyle >= 0 && dateStyles.has(cellStyle) ? serialToIso(Number(text), date1904) : fromBytes(text);
                     break;
                   default:
-                    value = text;
+                    value = fromBytes(text);
                 }
                 values[col] = value;
               } else if (name === 'row' && inRow) {
@@ -368,8 +378,8 @@ export async function openXlsx(path: string, limits: typeof XLSX_LIMITS = XLSX_L
               }
             },
           };
-          const parser = new XmlScanner(handler, { plainElements: [['c', 'v']] });
-          for await (const batch of parseEntry(zip, entries.get(sheet.path)!, parser, () => out.splice(0), (bytes) => (bytesDone += bytes))) yield batch;
+          const parser = new XmlScanner(handler, { plainElements: [['c', 'v']], bytes: true });
+          for await (const batch of parseEntry(zip, entries.get(sheet.path)!, parser, () => out.splice(0), (bytes) => (bytesDone += bytes), true)) yield batch;
         }
       } finally {
         close();

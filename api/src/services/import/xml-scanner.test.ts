@@ -89,4 +89,19 @@ describe('XML scanner', () => {
       assert.deepEqual(events(xml, undefined, wants, options), expected);
     }
   });
+
+  test('bytes mode: UTF-8 read as latin1 gives the same text as UTF-8 bytes, wherever the bytes are cut', () => {
+    const xml = `<sst><si><t>Кофейня 東京 🍕 &#x4E2D;&#233;&amp;&lt;</t></si><si><r><t>Café </t></r><r><t>Ünï ذ</t></r></si>` +
+      `<si><t><![CDATA[Łódź <ok>]]></t></si><si><t>a\r\nß</t></si></sst>`;
+    const wants = (open: string[]) => open.at(-1) === 't';
+    const expected = events(xml, undefined, wants);
+    const raw = Buffer.from(xml, 'utf8').toString('latin1');
+    const asText = (event: string) => Buffer.from(event, 'latin1').toString('utf8');
+    for (let size = 1; size <= 40; size++) {
+      for (const options of [{ bytes: true }, { bytes: true, plainElements: [['si', 't']] as Array<[string, string]> }]) {
+        assert.deepEqual(events(raw, size, wants, options).map(asText), expected, `chunks of ${size} bytes`);
+      }
+    }
+    assert.ok(expected.includes('"Кофейня 東京 🍕 中é&<"'));
+  });
 });

@@ -30,8 +30,12 @@ export class XmlError extends Error {
 }
 
 
-/** Decodes the predefined entities and character references; any other `&` is an error. */
-export function decodeXmlText(raw: string): string {
+/**
+ * Decodes the predefined entities and character references; any other `&` is an error. With `bytes`, the
+ * text is UTF-8 bytes held one per char (a latin1 reading of the part, see XmlScannerOptions.bytes), and a
+ * character reference becomes its UTF-8 bytes the same way.
+ */
+export function decodeXmlText(raw: string, bytes = false): string {
   // XML line-end normalisation applies to the literal text, before references (&#13; stays a CR).
   const text = raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw;
   let amp = text.indexOf('&');
@@ -43,7 +47,7 @@ export function decodeXmlText(raw: string): string {
     while (amp !== -1) {
       const semi = text.indexOf(';', amp + 1);
       if (semi === -1 || semi - amp > 10) throw new XmlError('an undefined entity or a bare "&" (no DTD is allowed)');
-      out += text.slice(from, amp) + entity(text.slice(amp + 1, semi));
+      out += text.slice(from, amp) + entity(text.slice(amp + 1, semi), bytes);
       from = semi + 1;
       amp = text.indexOf('&', from);
     }
@@ -52,7 +56,7 @@ export function decodeXmlText(raw: string): string {
   return out;
 }
 
-function entity(name: string): string {
+function entity(name: string, bytes: boolean): string {
   switch (name) {
     case 'quot':
       return '"';
@@ -67,7 +71,8 @@ function entity(name: string): string {
   }
   const code = /^#x[0-9a-fA-F]{1,6}$/.test(name) ? parseInt(name.slice(2), 16) : /^#[0-9]{1,7}$/.test(name) ? parseInt(name.slice(1), 10) : NaN;
   if (!(code >= 1 && code <= 0x10ffff) || (code >= 0xd800 && code <= 0xdfff)) throw new XmlError(`an undefined entity or an invalid character reference (&${name};)`);
-  return String.fromCodePoint(code);
+  const char = String.fromCodePoint(code);
+  return bytes && code > 0x7f ? Buffer.from(char, 'utf8').toString('latin1') : char;
 }
 
 /** The value of attribute `name` (local name, any prefix) in a start tag's raw attribute text. */
@@ -112,13 +117,23 @@ export interface XmlScannerOptions {
    * text, an element cut by the end of a chunk) takes that path.
    */
   plainElements?: Array<[outer: string, inner: string]>;
+  /**
+   * The chunks written are the part's UTF-8 bytes read as latin1 (one char per byte, which Node makes
+   * without decoding), and the text handed out stays in that form: markup is ASCII, and no byte of a
+   * multi-byte UTF-8 character is below 0x80, so every `<`, `&` and `>` is found where it is. The reader
+   * turns text back into UTF-8 (Buffer#write with 'latin1' gives the original bytes). Decoding the
+   * workbook's XML to JS strings up front was a large share of reading it.
+   */
+  bytes?: boolean;
 }
 
 export class XmlScanner {
   private buffer = '';
   private readonly plain: Array<{ start: string; outer: string; inner: string; pattern: RegExp }>;
+  private readonly bytes: boolean;
 
   constructor(private readonly handler: XmlHandler, options: XmlScannerOptions = {}) {
+    this.bytes = options.bytes ?? false;
     this.plain = (options.plainElements ?? []).map(([outer, inner]) => ({ start: `<${outer}`, outer, inner, pattern: plainElement(outer, inner) }));
   }
 
@@ -134,7 +149,7 @@ export class XmlScanner {
       handler.open(outer, outerAttributes, slash !== undefined);
       if (innerText !== undefined) {
         handler.open(inner, innerAttributes, false);
-        if (innerText && handler.wantsText()) handler.text(decodeXmlText(innerText));
+        if (innerText && handler.wantsText()) handler.text(decodeXmlText(innerText, this.bytes));
         handler.close(inner);
       }
       handler.close(outer);
@@ -164,11 +179,11 @@ export class XmlScanner {
       const lt = text.indexOf('<', i);
       if (lt === -1) {
         if (!final) break; // the text may go on in the next chunk (and an entity may be cut in two)
-        if (handler.wantsText()) handler.text(decodeXmlText(text.slice(i)));
+        if (handler.wantsText()) handler.text(decodeXmlText(text.slice(i), this.bytes));
         i = text.length;
         break;
       }
-      if (lt > i && handler.wantsText()) handler.text(decodeXmlText(text.slice(i, lt)));
+      if (lt > i && handler.wantsText()) handler.text(decodeXmlText(text.slice(i, lt), this.bytes));
       i = lt;
       const next = text.charCodeAt(lt + 1);
       if (Number.isNaN(next)) break;
