@@ -4,10 +4,11 @@
  * (measured: 0.5-1.1 s per single change at 100,000 businesses, 6-13 s at 1,000,000), which alone broke
  * the "visible within 2 seconds" promise. Each business document carries instead the geohash cells that
  * contain it at a few precisions (plain filterable strings, updated incrementally like any facet); a
- * geo search narrows to the smallest block of 3 x 3 cells around the visitor that holds enough results
- * and sorts those by distance itself (api/src/services/public/search-businesses.ts).
+ * geo search narrows to the smallest block of cells around the visitor that surely holds the page's
+ * nearest results and sorts those by distance itself (api/src/services/public/search-businesses.ts).
  */
 const BASE32 = '0123456789bcdefghjkmnpqrstuvwxyz';
+const EARTH_RADIUS_METERS = 6_371_000;
 
 /**
  * Precisions stored on each document, coarse to fine. Cell sizes at the equator: 2 = 1,250 x 625 km,
@@ -48,16 +49,19 @@ function cellDegrees(precision: number): { lat: number; lng: number } {
 }
 
 /**
- * The cell holding the point and its eight neighbours (fewer at a pole; wrapping at the antimeridian):
- * every place closer to the point than one cell size lies in the block.
+ * The cell holding the point and the `rings` rings of cells around it: a (2 rings + 1)-cell square, 3 x 3
+ * by default (fewer rows at a pole; columns wrap at the antimeridian and never repeat). Every place
+ * within `coveredMeters(lat, lng, precision, rings)` of the point lies in the block.
  */
-export function cellBlock(lat: number, lng: number, precision: number): string[] {
+export function cellBlock(lat: number, lng: number, precision: number, rings = 1): string[] {
   const size = cellDegrees(precision);
+  const columns = Math.min(2 * rings + 1, Math.round(360 / size.lng));
   const cells = new Set<string>();
-  for (const dLat of [-1, 0, 1]) {
+  for (let dLat = -rings; dLat <= rings; dLat++) {
     const cellLat = lat + dLat * size.lat;
     if (cellLat < -90 || cellLat > 90) continue;
-    for (const dLng of [-1, 0, 1]) {
+    for (let column = 0; column < columns; column++) {
+      const dLng = column - Math.min(rings, Math.floor(columns / 2));
       const cellLng = ((((lng + dLng * size.lng + 180) % 360) + 360) % 360) - 180;
       cells.add(geohash(cellLat, cellLng, precision));
     }
@@ -65,7 +69,34 @@ export function cellBlock(lat: number, lng: number, precision: number): string[]
   return [...cells];
 }
 
-const EARTH_RADIUS_METERS = 6_371_000;
+/**
+ * The distance around the point that its block (cellBlock with the same arguments) is sure to cover: the
+ * point is at least `rings` cells from each edge. North-south that is rings x the cell's height. East-west
+ * the same number of degrees of longitude, which shrink towards the poles: for two places at most
+ * `highest` degrees from the equator, sin(d/2) >= cos(highest) sin(dLng/2), and a place within d of the
+ * point is at most d further from the equator than the point; the largest d that fits is found by
+ * bisection. A block spanning every longitude covers the north-south distance.
+ */
+export function coveredMeters(lat: number, lng: number, precision: number, rings = 1): number {
+  const size = cellDegrees(precision);
+  const rad = Math.PI / 180;
+  const northSouth = rings * size.lat * rad * EARTH_RADIUS_METERS;
+  if ((2 * rings + 1) * size.lng >= 360) return northSouth;
+  const halfSpan = Math.sin((Math.min(180, rings * size.lng) * rad) / 2);
+  const eastWest = (meters: number) => {
+    const highest = Math.abs(lat) + meters / (rad * EARTH_RADIUS_METERS);
+    return highest >= 90 ? 0 : 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.cos(highest * rad) * halfSpan));
+  };
+  let low = 0;
+  let high = northSouth;
+  if (eastWest(high) >= high) return high;
+  for (let step = 0; step < 40; step++) {
+    const mid = (low + high) / 2;
+    if (eastWest(mid) >= mid) low = mid;
+    else high = mid;
+  }
+  return low;
+}
 
 /** Great-circle distance in whole meters (haversine), as Meilisearch's _geoDistance reported it. */
 export function distanceMeters(from: { lat: number; lng: number }, to: { lat: number; lng: number }): number {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ErrorBody, SearchResult } from '../../../../common/api/public.ts';
+import { cellBlock, distanceMeters, geohash } from '../../../../common/geo-cells.ts';
 import { writeBusinessBatch } from '../../../../platform/db/business-writer.ts';
 import { withTransaction } from '../../../../platform/db/pool.ts';
 import { buildBusiness, reindexDirectory, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
@@ -11,6 +12,20 @@ type Api = Awaited<ReturnType<typeof startTestApi>>;
 
 const pizza = (name: string, city: string, countryCode: string, latitude: number, longitude: number, extra = {}) =>
   buildBusiness({ name, city, countryCode, latitude, longitude, category: 'Pizza restaurant', type: 'Pizza restaurant', subtypes: ['Pizza restaurant'], ...extra });
+
+/**
+ * Near Reykjavik: a place inside the first 3 x 3 block of cells (precision 5) due north of the point, and a
+ * nearer one due east just outside it (cells there are twice as tall as wide).
+ */
+const fjordPoint = { lat: 64.1, lng: -21.9 };
+const fjordBlock = new Set(cellBlock(fjordPoint.lat, fjordPoint.lng, 5));
+const inFirstBlock = (lat: number, lng: number) => fjordBlock.has(geohash(lat, lng, 5));
+let northInside = 0;
+while (inFirstBlock(fjordPoint.lat + northInside + 0.001, fjordPoint.lng)) northInside += 0.001;
+let eastOutside = 0;
+while (inFirstBlock(fjordPoint.lat, fjordPoint.lng + eastOutside)) eastOutside += 0.001;
+const fjordFar = { lat: fjordPoint.lat + northInside, lng: fjordPoint.lng };
+const fjordNear = { lat: fjordPoint.lat, lng: fjordPoint.lng + eastOutside };
 
 const espressoNorth = Array.from({ length: 45 }, (_, i) => ((i * 17) % 45) + 1);
 
@@ -37,6 +52,8 @@ describe('GET /api/search', () => {
         buildBusiness({ name: 'Café Lumière', city: 'Lyon', countryCode: 'FR', category: 'Cafe', type: 'Cafe' }),
         buildBusiness({ name: 'Café Soleil', city: 'Lyon', countryCode: 'FR', category: 'Cafe', type: 'Cafe' }),
         buildBusiness({ name: 'Café Lune', city: 'Lyon', countryCode: 'FR', category: 'Café', type: 'Café' }),
+        buildBusiness({ name: 'Fjord Fish Far', city: 'Reykjavík', countryCode: 'IS', category: 'Fish restaurant', type: 'Fish restaurant', latitude: fjordFar.lat, longitude: fjordFar.lng }),
+        buildBusiness({ name: 'Fjord Fish Near', city: 'Reykjavík', countryCode: 'IS', category: 'Fish restaurant', type: 'Fish restaurant', latitude: fjordNear.lat, longitude: fjordNear.lng }),
         buildBusiness({ name: '서울 국밥', city: '서울', countryCode: 'KR', country: '대한민국', category: '식당', type: '식당' }),
       ],
     });
@@ -129,6 +146,15 @@ describe('GET /api/search', () => {
     const distances = near.businesses.map((business) => business.distanceMeters!);
     assert.ok(distances.every((distance, index) => index === 0 || distance >= distances[index - 1]));
     assert.ok(distances[0] < 10_000);
+  });
+
+  test('with lat/lng a nearer match just outside the first block of cells still comes first', async () => {
+    assert.ok(distanceMeters(fjordPoint, fjordNear) < distanceMeters(fjordPoint, fjordFar), 'the fixture: the place outside the block is the nearer');
+    assert.ok(inFirstBlock(fjordFar.lat, fjordFar.lng) && !inFirstBlock(fjordNear.lat, fjordNear.lng), 'the fixture: one inside, one outside');
+    for (const limit of [1, 2]) {
+      const result = await search(`q=fjord&lat=${fjordPoint.lat}&lng=${fjordPoint.lng}&limit=${limit}`);
+      assert.deepEqual(result.businesses.map((business) => business.name), ['Fjord Fish Near', 'Fjord Fish Far'].slice(0, limit));
+    }
   });
 
   test('with lat/lng every page continues the nearest-first order, places without coordinates last', async () => {

@@ -9,7 +9,7 @@ import type { SearchParams } from 'meilisearch';
 import type { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
 import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
 import { citySlug } from '../../../../common/slug.ts';
-import { cellBlock, distanceMeters, GEO_CELL_PRECISIONS } from '../../../../common/geo-cells.ts';
+import { cellBlock, coveredMeters, distanceMeters, GEO_CELL_PRECISIONS } from '../../../../common/geo-cells.ts';
 import { MAX_VALUES_PER_FACET } from '../../../../platform/search/settings.ts';
 import type { BusinessDocument, CategoryDocument, CityDocument } from '../../../../common/search-documents.ts';
 import { LIST_ATTRIBUTES, presentBusinessListItem, type BusinessListDocument } from '../../presenters/public-business.ts';
@@ -263,13 +263,14 @@ type Hit = BusinessListDocument & Pick<BusinessDocument, 'categorySlug' | 'cityS
 
 /**
  * One page of the matches, nearest to `point` first (matches without coordinates last). Reads the total
- * and facets of all matches, then the ids and points of the matches in a 3 x 3 block of geohash cells
- * around the point: first at precision 5 (a block ~15 km across), coarser while the block holds less
- * than the page, finer while it holds more than MAX_SEARCH_HITS (a dense city). The chosen block's
- * matches are sorted by distance here and the page's businesses read by id. Exact wherever the page lies
- * within one cell size of the point; further out, a match in a corner of the block can come before a
- * slightly nearer one just outside it. When no block holds the page, the first MAX_SEARCH_HITS matches
- * are sorted.
+ * and facets of all matches, then the ids and points of the matches in a block of geohash cells around
+ * the point, sorts those by distance here and reads the page's businesses by id. A block is exact as far
+ * as it reaches (coveredMeters: every place that near is in it), so it is used when at least the page's
+ * last match lies that near. The first block is 3 x 3 cells at precision 5 (~15 km across); one holding
+ * more matches than a read returns (MAX_SEARCH_HITS) gives way to finer cells, one that does not reach far
+ * enough to coarser cells, then to wider blocks of the coarsest (several thousand km), then to every
+ * match. Only where the page's matches are too many to read whole (a dense area far from the point) is
+ * the order the best of what was read.
  */
 async function nearestFirst(
   reader: SearchReader,
@@ -285,37 +286,44 @@ async function nearestFirst(
   // Only ids and points: reading whole documents of a 1,000-match block costs ~0.1 ms each.
   const points = async (filter: string) =>
     (await readSearch(() => index.search(search.q, { ...search, filter, limit: MAX_SEARCH_HITS, attributesToRetrieve: ['id', '_geo'] }))).hits;
-  const inBlock = (precision: number) => points(`${search.filter} AND geoCells IN [${cellBlock(point.lat, point.lng, precision).map(filterValue).join(', ')}]`);
-  const precisions = GEO_CELL_PRECISIONS as readonly number[];
-  let at = precisions.indexOf(START_PRECISION);
+  const blockFilter = (block: Block) => `${search.filter} AND geoCells IN [${cellBlock(point.lat, point.lng, block.precision, block.rings).map(filterValue).join(', ')}]`;
+  const measure = (hits: Hit[]) => {
+    const measured = hits.map((hit) => ({ id: hit.id, distanceMeters: hit._geo ? distanceMeters(point, hit._geo) : null }));
+    // Stable: equal distances keep Meilisearch's relevance order.
+    return measured.sort((a, b) => (a.distanceMeters ?? Infinity) - (b.distanceMeters ?? Infinity));
+  };
+  let at = BLOCKS.findIndex((block) => block.precision === START_PRECISION && block.rings === 1);
   // The total and facets (at a million businesses the facet counts are most of a search's cost) are
   // read while the first block is: the two do not depend on each other.
   const [all, first] = await Promise.all([
     known ?? readSearch(() => index.search(search.q, { ...search, facets, page: 1, hitsPerPage: 0 })),
-    inBlock(precisions[at]),
+    points(blockFilter(BLOCKS[at])),
   ]);
   const needed = Math.min(page * perPage, all.totalHits);
 
-  let candidates: Hit[] | null = null;
+  let sorted: Array<{ id: number; distanceMeters: number | null }> = [];
   if (needed > 0) {
     let hits = first;
-    if (hits.length < needed) {
-      while (hits.length < needed && at > 0) hits = await inBlock(precisions[--at]);
-      if (hits.length >= needed) candidates = hits;
-    } else {
-      candidates = hits;
-      while (hits.length >= MAX_SEARCH_HITS && at < precisions.length - 1) {
-        hits = await inBlock(precisions[++at]);
-        if (hits.length < needed) break;
-        candidates = hits;
+    // Too many matches to read in this block: finer cells, while there are finer ones.
+    while (hits.length >= MAX_SEARCH_HITS && at > 0) hits = await points(blockFilter(BLOCKS[--at]));
+    let best = measure(hits);
+    for (;;) {
+      const block = BLOCKS[at];
+      const reach = coveredMeters(point.lat, point.lng, block.precision, block.rings);
+      const within = best.length >= needed && (best[needed - 1].distanceMeters ?? Infinity) <= reach;
+      if (within || hits.length >= MAX_SEARCH_HITS) break;
+      if (at === BLOCKS.length - 1) {
+        // No block reaches far enough: every match (the ones without coordinates too), when they fit.
+        hits = await points(search.filter as string);
+        best = hits.length >= MAX_SEARCH_HITS ? mergeMeasured(best, measure(hits)) : measure(hits);
+        break;
       }
+      hits = await points(blockFilter(BLOCKS[++at]));
+      best = hits.length >= MAX_SEARCH_HITS ? mergeMeasured(best, measure(hits)) : measure(hits);
     }
+    sorted = best;
   }
-  candidates ??= needed > 0 ? await points(search.filter as string) : [];
-  const measured = candidates.map((hit) => ({ id: hit.id, distanceMeters: hit._geo ? distanceMeters(point, hit._geo) : null }));
-  // Stable: equal distances keep Meilisearch's relevance order.
-  measured.sort((a, b) => (a.distanceMeters ?? Infinity) - (b.distanceMeters ?? Infinity));
-  const pageOf = measured.slice((page - 1) * perPage, page * perPage);
+  const pageOf = sorted.slice((page - 1) * perPage, page * perPage);
   const documents = pageOf.length
     ? (await readSearch(() => index.search(null, { filter: `id IN [${pageOf.map((hit) => hit.id).join(', ')}]`, limit: pageOf.length, attributesToRetrieve: search.attributesToRetrieve }))).hits
     : [];
@@ -325,6 +333,23 @@ async function nearestFirst(
     return document ? [{ ...document, distanceMeters: hit.distanceMeters }] : [];
   });
   return { hits, totalHits: all.totalHits, facetDistribution: all.facetDistribution };
+}
+
+interface Block {
+  precision: number;
+  rings: number;
+}
+
+/** Blocks from the finest to the widest: 3 x 3 cells at each precision, then wider squares of the coarsest. */
+const BLOCKS: Block[] = [
+  ...[...GEO_CELL_PRECISIONS].reverse().map((precision) => ({ precision, rings: 1 })),
+  ...[2, 4, 8].map((rings) => ({ precision: GEO_CELL_PRECISIONS[0], rings })),
+];
+
+/** A complete nearer block's sorted matches with a cut-off wider read's, each match once, sorted. */
+function mergeMeasured<T extends { id: number; distanceMeters: number | null }>(complete: T[], partial: T[]): T[] {
+  const seen = new Set(complete.map((hit) => hit.id));
+  return [...complete, ...partial.filter((hit) => !seen.has(hit.id))].sort((a, b) => (a.distanceMeters ?? Infinity) - (b.distanceMeters ?? Infinity));
 }
 
 /** Where nearest-first starts looking: cells of ~4.9 km, a block ~15 km across. */
