@@ -114,8 +114,9 @@ export function countrySlug(code: string): string {
 /**
  * A country code from a name (in English or in one of NAME_LANGUAGES), a slug, an alias or a code as
  * written in an export; null when unknown or when the name is another language's name of two countries.
+ * `names` 'english' leaves out the other languages' names (Finnish "Brasilia" is Brazil).
  */
-export function countryCodeFrom(value: string | null | undefined): string | null {
+export function countryCodeFrom(value: string | null | undefined, names: 'any language' | 'english' = 'any language'): string | null {
   if (!value) return null;
   const trimmed = value.trim();
   if (/^[a-zA-Z]{2}$/.test(trimmed)) {
@@ -125,9 +126,9 @@ export function countryCodeFrom(value: string | null | undefined): string | null
   }
   const slug = slugify(trimmed);
   if (!slug) return null;
-  const found = BY_SLUG.get(slug) ?? nativeNames().get(slug);
+  const found = BY_SLUG.get(slug) ?? (names === 'english' ? undefined : nativeNames().get(slug));
   if (found) return found;
   // "Netherlands (the)", "Falkland Islands (Malvinas)", "Saint Martin (French part)": the name before the brackets.
   const bracketed = /^(.+?)\s*\(.*\)\s*$/.exec(trimmed);
-  return bracketed ? countryCodeFrom(bracketed[1]) : null;
+  return bracketed ? countryCodeFrom(bracketed[1], names) : null;
 }

@@ -54,6 +54,10 @@ describe('GET /api/search', () => {
         buildBusiness({ name: 'Café Lune', city: 'Lyon', countryCode: 'FR', category: 'Café', type: 'Café' }),
         buildBusiness({ name: 'Fjord Fish Far', city: 'Reykjavík', countryCode: 'IS', category: 'Fish restaurant', type: 'Fish restaurant', latitude: fjordFar.lat, longitude: fjordFar.lng }),
         buildBusiness({ name: 'Fjord Fish Near', city: 'Reykjavík', countryCode: 'IS', category: 'Fish restaurant', type: 'Fish restaurant', latitude: fjordNear.lat, longitude: fjordNear.lng }),
+        buildBusiness({ name: 'Acarajé da Bahia', city: 'Salvador', countryCode: 'BR', country: 'Brazil', category: 'Restaurant', type: 'Restaurant' }),
+        buildBusiness({ name: 'Pupusería Central', city: 'San Salvador', countryCode: 'SV', country: 'El Salvador', category: 'Restaurant', type: 'Restaurant' }),
+        buildBusiness({ name: 'Churrascaria Planalto', city: 'Brasília', countryCode: 'BR', country: 'Brazil', category: 'Restaurant', type: 'Restaurant' }),
+        buildBusiness({ name: 'Padaria Paulista', city: 'São Paulo', countryCode: 'BR', country: 'Brazil', category: 'Restaurant', type: 'Restaurant' }),
         buildBusiness({ name: '서울 국밥', city: '서울', countryCode: 'KR', country: '대한민국', category: '식당', type: '식당' }),
       ],
     });
@@ -133,6 +137,19 @@ describe('GET /api/search', () => {
       const facet = (await search(query)).facets.category.find((item) => item.value === 'cafe');
       assert.equal(facet?.label, name, query);
     }
+  });
+
+  test('a city named like a country in some other language is the city (Salvador, Brasília); English country names stay countries', async () => {
+    const salvador = await search('q=&location=Salvador');
+    assert.deepEqual(salvador.businesses.map((business) => business.name), ['Acarajé da Bahia']);
+    const brasilia = await search('q=&location=Bras%C3%ADlia');
+    assert.deepEqual(brasilia.businesses.map((business) => business.name), ['Churrascaria Planalto']);
+    const typedAsKeywords = await search('q=Salvador');
+    assert.equal(typedAsKeywords.matchedAs, 'location');
+    assert.deepEqual(typedAsKeywords.businesses.map((business) => business.name), ['Acarajé da Bahia']);
+    const brazil = await search('q=&location=Brazil');
+    assert.equal(brazil.totalCount, 3);
+    assert.deepEqual((await search('q=&location=El%20Salvador')).businesses.map((business) => business.name), ['Pupusería Central']);
   });
 
   test('a location that is not a known place matches the address or state', async () => {

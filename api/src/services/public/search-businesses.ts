@@ -29,7 +29,7 @@ interface ResolvedLocation {
 
 async function resolveLocation(reader: SearchReader, location: string): Promise<ResolvedLocation> {
   if (!location) return {};
-  const wholeCountry = countryCodeFrom(location);
+  const wholeCountry = await countryNamed(reader, location);
   if (wholeCountry) return { filter: `countryCode = ${filterValue(wholeCountry)}` };
 
   const parts = location.split(',').map((part) => part.trim()).filter(Boolean);
@@ -162,16 +162,37 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   return { ...result, place };
 }
 
-/** The name of the city or country `text` names exactly (no typo tolerance: a hint must not guess). */
-async function placeNamed(reader: SearchReader, text: string): Promise<string | null> {
-  const code = countryCodeFrom(text);
-  if (code) return countryName(code);
+/**
+ * The country `text` names, if any. A name in English (or a code) is the country; a name only in another
+ * language gives way to a city of that name in the directory: Salvador (Bahia) is not El Salvador, nor
+ * Brasília Brazil (Finnish "Brasilia"), for someone searching this directory.
+ */
+async function countryNamed(reader: SearchReader, text: string): Promise<string | null> {
+  const english = countryCodeFrom(text, 'english');
+  if (english) return english;
+  const other = countryCodeFrom(text);
+  if (!other) return null;
+  return (await cityNamed(reader, text)) ? null : other;
+}
+
+/** The name of the city in the directory called exactly `text` (the biggest, when several are), if any. */
+async function cityNamed(reader: SearchReader, text: string): Promise<string | null> {
   const slug = citySlug(text);
   if (!slug) return null;
   const { hits } = await readSearch(() =>
     reader.index<CityDocument>('cities').search(null, { filter: `citySlug = ${filterValue(slug)}`, sort: ['businessCount:desc'], limit: 1, attributesToRetrieve: ['city'] }),
   );
   return hits[0]?.city ?? null;
+}
+
+/** The name of the city or country `text` names exactly (no typo tolerance: a hint must not guess). */
+async function placeNamed(reader: SearchReader, text: string): Promise<string | null> {
+  const english = countryCodeFrom(text, 'english');
+  if (english) return countryName(english);
+  const city = await cityNamed(reader, text);
+  if (city) return city;
+  const other = countryCodeFrom(text);
+  return other ? countryName(other) : null;
 }
 
 /** One search as asked; `resolved` is query.location already resolved to a place, when the caller has it. */
