@@ -194,6 +194,15 @@ describe('GET /api/search', () => {
     assert.equal(result.facets.city.reduce((sum, city) => sum + city.count, 0), 5);
   });
 
+  test('a search over the whole directory (no keywords, no place; near a point or not) has facet counts too', async () => {
+    for (const query of ['q=', 'q=&lat=59.9&lng=10.75']) {
+      const all = await search(query);
+      assert.deepEqual(all.facets.category[0], { value: 'coffee-shop', label: 'Coffee shop', count: 46 }, query);
+      assert.deepEqual(all.facets.city[0], { value: 'oslo', label: 'Oslo', count: 46 }, query);
+      assert.deepEqual(all.facets.city.find((city) => city.value === 'paris'), { value: 'paris', label: 'Paris', count: 3 }, 'Paris FR and Paris US: one value');
+    }
+  });
+
   test('choosing a category or city facet narrows the results to it', async () => {
     const inParis = await search('q=pizza&city=paris');
     assert.deepEqual(inParis.businesses.map((business) => business.name).sort(), ['Pizza Napoli', 'Pizza Roma']);

@@ -223,13 +223,15 @@ async function searchOnce(options: { reader: SearchReader; query: SearchQuery; s
   const summaryKey = JSON.stringify(['search-summary', search.q, search.filter, search.attributesToSearchOn ?? null, search.matchingStrategy, isNarrowed]);
   const summary = shared ? await shared.lookup<MatchSummary>(summaryKey, SUMMARY_SECONDS) : { value: undefined, store: () => undefined };
   const facets = isNarrowed && !summary.value ? FACETS : undefined;
-  const result =
+  const [result, wholeDirectory] = await Promise.all([
     query.lat !== undefined && query.lng !== undefined
-      ? await nearestFirst(reader, search, { lat: query.lat, lng: query.lng }, page, perPage, summary.value, facets)
-      : await readSearch(() => reader.index<Hit>('businesses').search(search.q, { ...search, facets, page, hitsPerPage: perPage }));
+      ? nearestFirst(reader, search, { lat: query.lat, lng: query.lng }, page, perPage, summary.value, facets)
+      : readSearch(() => reader.index<Hit>('businesses').search(search.q, { ...search, facets, page, hitsPerPage: perPage })),
+    !isNarrowed && !summary.value ? directoryFacets(reader) : undefined,
+  ]);
   let facetDistribution = summary.value?.facetDistribution;
   if (!summary.value) {
-    facetDistribution = result.facetDistribution && (await completeFacets(reader, search, result.facetDistribution));
+    facetDistribution = wholeDirectory ?? (result.facetDistribution && (await completeFacets(reader, search, result.facetDistribution)));
     summary.store({ totalHits: result.totalHits, facetDistribution });
   }
   return {
@@ -244,6 +246,22 @@ async function searchOnce(options: { reader: SearchReader; query: SearchQuery; s
 }
 
 const FACETS = ['categorySlug', 'citySlug'];
+
+/**
+ * The facet counts of a search over every business (no keywords, no place: the whole directory, nearest
+ * first or not): the biggest categories and cities as the aggregate indexes count them, the numbers their
+ * own pages show. A city name in several countries (Paris FR, Paris US) is one value, as in a search's
+ * facets.
+ */
+async function directoryFacets(reader: SearchReader): Promise<Record<string, Record<string, number>>> {
+  const [categories, cities] = await Promise.all([
+    readSearch(() => reader.index<CategoryDocument>('categories').search(null, { sort: ['count:desc'], limit: FACET_LIMIT, attributesToRetrieve: ['slug', 'count'] })),
+    readSearch(() => reader.index<CityDocument>('cities').search(null, { sort: ['businessCount:desc'], limit: FACET_LIMIT * 5, attributesToRetrieve: ['citySlug', 'businessCount'] })),
+  ]);
+  const city: Record<string, number> = {};
+  for (const hit of cities.hits) city[hit.citySlug] = (city[hit.citySlug] ?? 0) + hit.businessCount;
+  return { categorySlug: Object.fromEntries(categories.hits.map((hit) => [hit.slug, hit.count])), citySlug: city };
+}
 
 /** How many of the directory's biggest categories or cities a cut facet is recounted over. */
 const FACET_RECOUNT_VALUES = 200;
