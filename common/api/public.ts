@@ -14,6 +14,10 @@ export const ErrorBody = z
   .object({
     error: z.string().meta({ description: 'Machine-readable code, e.g. not_found, bad_request, service_unavailable' }),
     message: z.string().meta({ description: 'A sentence a person can read' }),
+    details: z
+      .array(z.object({ field: z.string(), message: z.string() }))
+      .optional()
+      .meta({ description: 'Invalid input (400): every field at fault, with what is wrong with it' }),
   })
   .meta({ id: 'ErrorBody' });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -41,7 +41,7 @@ export const PUBLIC_ROUTES: PublicRouteDoc[] = [
     summary: 'One business (answered from PostgreSQL when the search index is behind or down)',
     params: { slug: SLUG },
     response: Public.BusinessDetail,
-    errors: [404],
+    errors: [400, 404, 503],
   },
   { method: 'get', path: '/api/categories', summary: 'Categories by business count', query: Public.LetterQuery, response: Public.CategoryList, errors: [400, 503] },
   {
@@ -88,14 +88,16 @@ export const PUBLIC_ROUTES: PublicRouteDoc[] = [
     body: Public.ContactInput,
     response: Public.ContactResponse,
     status: 201,
-    errors: [400, 413, 429],
+    errors: [400, 403, 413, 415, 429],
   },
 ];
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input',
+  403: 'Sent from another site (the Origin is not this site)',
   404: 'Not found',
   413: 'Body too large',
+  415: 'The body is not JSON',
   429: 'Too many requests',
   503: 'The search service is unavailable or still indexing',
 };
@@ -117,14 +119,22 @@ export function buildOpenApiDocument(options: { serverUrl: string }): Record<str
     const { $schema: _schema, $id: _id, ...schema } = all.schemas[id] ?? {};
     schemas[id] = schema;
   }
+  // A request body's component is what the call accepts (input: unknown fields are ignored), not the
+  // parsed value.
+  const bodyInput = (schema: z.ZodType) => {
+    const { $schema: _schema, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', reused: 'inline' }) as Record<string, unknown>;
+    const defs = rest.$defs as Record<string, Record<string, unknown>> | undefined;
+    return typeof rest.$ref === 'string' && defs && Object.keys(defs).length === 1 ? defs[rest.$ref.replace('#/$defs/', '')] : rest;
+  };
+  for (const route of PUBLIC_ROUTES) {
+    const id = route.body && (z.globalRegistry.get(route.body)?.id as string | undefined);
+    if (route.body && id) schemas[id] = bodyInput(route.body);
+  }
   const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
     const id = z.globalRegistry.get(schema)?.id as string | undefined;
     if (id && io === 'output') return { $ref: ref(id) };
-    const { $schema: _schema, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', reused: 'inline' }) as Record<string, unknown>;
-    // An input schema with an id comes back as `{ $ref: '#/$defs/Id', $defs }`: inline it.
-    const defs = rest.$defs as Record<string, Record<string, unknown>> | undefined;
-    if (typeof rest.$ref === 'string' && defs && Object.keys(defs).length === 1) return defs[rest.$ref.replace('#/$defs/', '')];
-    return rest;
+    // An input schema with an id comes back as `{ $ref: '#/$defs/Id', $defs }`: inlined by bodyInput.
+    return bodyInput(schema);
   };
 
   const paths: Record<string, Record<string, unknown>> = {};
@@ -149,7 +159,7 @@ export function buildOpenApiDocument(options: { serverUrl: string }): Record<str
     paths[route.path][route.method] = {
       summary: route.summary,
       ...(parameters.length ? { parameters } : {}),
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } } : {}),
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: z.globalRegistry.get(route.body)?.id ? { $ref: ref(z.globalRegistry.get(route.body)!.id as string) } : schemaOf(route.body, 'input') } } } } : {}),
       responses,
     };
   }
