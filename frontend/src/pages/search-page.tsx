@@ -112,6 +112,7 @@ export function SearchPage() {
               </div>
             )}
             <Pagination current={params.page} total={results.totalPages} hrefFor={(page) => hrefWith(params, { page })} label="Search result pages" />
+            <SearchCapNote totalHits={results.totalHits} totalPages={results.totalPages} />
           </section>
         </div>
       )}
@@ -184,4 +185,17 @@ function Facets({ params, facets }: { params: SearchParams; facets: { category: 
       {group('city', 'City')}
     </aside>
   );
+}
+
+/** Results a page of the search (the API's default). */
+const SEARCH_PAGE_SIZE = 20;
+
+/**
+ * A search pages through its first 1,000 matches (50 pages): past that, say so and how to reach the
+ * rest, instead of a last page that contradicts "2,000 results".
+ */
+export function SearchCapNote({ totalHits, totalPages }: { totalHits: number; totalPages: number }) {
+  const listed = totalPages * SEARCH_PAGE_SIZE;
+  if (totalHits <= listed) return null;
+  return <p className="muted center">{`These pages show the first ${formatInt(listed)} of ${formatInt(totalHits)} results. Add a word or a place to narrow the search.`}</p>;
 }
