@@ -106,6 +106,26 @@ describe('error responses', () => {
     await expectJsonError(await api.request('/api/no-such-thing', { method: 'DELETE', headers: { cookie } }), 404, 'not_found');
   });
 
+  test('a wrong method on a public path is a 405 naming the methods it answers (signed in or not); unknown writes stay 401', async () => {
+    for (const [method, path, allow] of [
+      ['PUT', '/api/homepage-data', 'GET, HEAD'],
+      ['DELETE', '/api/businesses/some-business', 'GET, HEAD'],
+      ['POST', '/api/search', 'GET, HEAD'],
+      ['GET', '/api/contact', 'POST'],
+      ['PATCH', '/api/Categories/', 'GET, HEAD'],
+    ] as const) {
+      for (const headers of [{}, { cookie }]) {
+        const response = await api.request(path, { method, headers });
+        const body = await expectJsonError(response, 405, 'method_not_allowed');
+        assert.equal(response.headers.get('allow'), allow, `${method} ${path}`);
+        assert.match(body.message, new RegExp(`not ${method}`));
+      }
+    }
+    await expectJsonError(await api.request('/api/nope', { method: 'PUT' }), 401, 'unauthorized');
+    await expectJsonError(await api.request('/api/admin/site-settings', { method: 'PUT' }), 401, 'unauthorized');
+    assert.equal((await api.request('/api/homepage-data', { method: 'OPTIONS' })).headers.get('allow'), 'GET, HEAD');
+  });
+
   test('every answer, built by the app or not, tells browsers not to sniff its type nor let other sites frame it', async () => {
     for (const path of ['/api/no-such-thing', '/healthz', '/', '/admin']) {
       const headers = (await api.request(path)).headers;

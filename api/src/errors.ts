@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   forbidden: 403,
   not_found: 404,
+  method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
@@ -21,6 +22,8 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export interface AppErrorOptions {
   /** Seconds for a Retry-After header (429 and 503). */
   retryAfterSeconds?: number;
+  /** The methods the path answers, for the Allow header of a 405. */
+  allow?: string[];
   cause?: unknown;
 }
 
@@ -28,6 +31,7 @@ export class AppError extends Error {
   override name = 'AppError';
   readonly status: number;
   readonly retryAfterSeconds?: number;
+  readonly allow?: string[];
 
   constructor(
     readonly code: ErrorCode,
@@ -38,6 +42,7 @@ export class AppError extends Error {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.status = ERROR_STATUS[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.allow = options.allow;
   }
 }
 

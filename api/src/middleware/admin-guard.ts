@@ -11,6 +11,7 @@ import type { Config } from '../../../platform/config.ts';
 import type { Prisma } from '../../../platform/db/prisma.ts';
 import type { AdminUser } from '../repositories/admin-users.ts';
 import { AppError } from '../errors.ts';
+import { methodNotAllowed } from './public-methods.ts';
 import { authenticateSession } from './session.ts';
 
 declare global {
@@ -83,7 +84,8 @@ export function createAdminGuard(deps: { prisma: Prisma; config: Pick<Config, 'a
     // Admin answers are per-user: never let a browser or shared cache keep them.
     res.setHeader('Cache-Control', 'no-store');
     const admin = await authenticateSession(req, { prisma: deps.prisma, sessionSecret: deps.sessionSecret });
-    if (!admin) throw new AppError('unauthorized', 'Admin sign-in required.');
+    // A write to a public path (PUT /api/homepage-data) is a wrong method, not a missing sign-in.
+    if (!admin) throw (!isUnder(req.path.toLowerCase(), '/api/admin') && methodNotAllowed(req.method, req.path)) || new AppError('unauthorized', 'Admin sign-in required.');
     req.admin = admin;
     next();
   };

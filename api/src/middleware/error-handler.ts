@@ -7,6 +7,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { Prisma } from '../../../generated/prisma/client.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../errors.ts';
+import { methodNotAllowed } from './public-methods.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side.';
 
@@ -68,6 +69,7 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     }
     const appError = known ?? new AppError('internal_error', INTERNAL_MESSAGE);
     if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(appError.retryAfterSeconds))));
+    if (appError.allow) res.setHeader('Allow', appError.allow.join(', '));
     res.status(appError.status).json({
       error: appError.code,
       message: appError.message,
@@ -78,5 +80,7 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
 
 /** Unknown paths under /api answer JSON, not the HTML of the frontend fallback. */
 export const apiNotFound: RequestHandler = (req, _res, next) => {
-  next(new AppError('not_found', `No API route for ${req.method} ${req.path}.`));
+  // Mounted at /api: the path within the mount is req.path, the whole one baseUrl + path.
+  const path = req.baseUrl + req.path;
+  next(methodNotAllowed(req.method, path) ?? new AppError('not_found', `No API route for ${req.method} ${path}.`));
 };
