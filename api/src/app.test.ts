@@ -114,7 +114,7 @@ describe('error responses', () => {
       ['GET', '/api/contact', 'POST'],
       ['PATCH', '/api/Categories/', 'GET, HEAD'],
     ] as const) {
-      for (const headers of [{}, { cookie }]) {
+      for (const headers of [{}, { cookie }] as Record<string, string>[]) {
         const response = await api.request(path, { method, headers });
         const body = await expectJsonError(response, 405, 'method_not_allowed');
         assert.equal(response.headers.get('allow'), allow, `${method} ${path}`);
