@@ -298,6 +298,8 @@ function osmCells(values: string[], cell: CellOf, out: CanonicalCells): Canonica
     if (street) out.street ??= street;
     out.city ??= str(tags['addr:city']);
     out.postalCode ??= str(tags['addr:postcode']);
+    out.state ??= str(tags['addr:state']) ?? str(tags['addr:province']);
+    out.countryCode ??= str(tags['addr:country']);
   }
   out.category ??= out.type;
   return out;

@@ -67,7 +67,9 @@ describe('importFile: CSV end to end', () => {
     assert.equal(r.skippedCount, 1);
     assert.deepEqual(r.errors, ['Row 3: name is missing', 'Row 4: rating 9 is outside 0-5']);
     // Gamma Gym has no place_id: a second run would add it again, and the message says so.
-    assert.match(r.message, /1 row has no place_id and was added as a new business; importing this file again adds it again\.$/);
+    assert.match(r.message, /1 row has no place_id and was added as a new business; importing this file again adds it again\. /);
+    // Nor a country: it is on no country or city page, and the message says that too.
+    assert.match(r.message, /1 row has no country \(none in its columns, address or phone number\), so it is on no country or city page; add a country_code column to place such rows\.$/);
     assert.deepEqual(r.skippedBusinesses, [{ row: 5, sheet: undefined, name: 'Alpha Cafe again', placeId: 'ChIJ-basic-1', reason: 'duplicate_in_file' }]);
     assert.equal(r.duplicateAnalysis.excelDuplicateCount, 1);
     assert.equal(r.duplicateAnalysis.excelDuplicateRecords[0].firstRow, 2);
@@ -348,6 +350,29 @@ describe('importFile: CSV end to end', () => {
     const { rows } = await pool.query("SELECT place_id, country_code FROM businesses WHERE place_id LIKE 'ChIJ-native-%' ORDER BY place_id");
     assert.deepEqual(rows.map((row) => row.country_code), ['KR', 'IN', 'RU', null, null, null]);
     assert.match(outcome.result.message, / 3 rows name a country that was not recognised: "Atlantis" \(2\), "Narnia" \(1\)\. Rows like these have no country code, so they are on no country or city page;/);
+  });
+
+  test('a row without city or country columns takes them from its address or its phone number, and the report says so', async () => {
+    const csv = file('no-place-columns.csv');
+    await writeCsv(csv, [
+      ['name', 'place_id', 'full_address', 'phone'],
+      ['Pet Shop Vračar', 'ChIJ-derived-1', 'Cetinjska 9, Beograd 11000', '+381 11 4074297'],
+      ['Pet Shop Novi', 'ChIJ-derived-2', 'Jurija Gagarina 227, Novi Beograd 11070', '+381 69 733833'],
+      ['Librairie', 'ChIJ-derived-3', '1 Rue de Rivoli, 75001 Paris, France', ''],
+      ['Nowhere Shop', 'ChIJ-derived-4', '', '97 754374'],
+    ]);
+    const outcome = await run(csv);
+    assert.equal(outcome.result.successCount, 4);
+    const { rows } = await pool.query("SELECT city, country, country_code FROM businesses WHERE place_id LIKE 'ChIJ-derived-%' ORDER BY place_id");
+    assert.deepEqual(rows.map((row) => [row.city, row.country_code, row.country]), [
+      ['Beograd', 'RS', 'Serbia'],
+      ['Novi Beograd', 'RS', 'Serbia'],
+      ['Paris', 'FR', 'France'],
+      [null, null, null],
+    ]);
+    assert.match(outcome.result.message, / 3 rows had no city of their own; it was read from the end of their address\./);
+    assert.match(outcome.result.message, / 3 rows had no country of their own; it was read from the phone number's country code \(2 rows\) and the end of the address \(1 row\)\./);
+    assert.match(outcome.result.message, / 1 row has no country \(none in its columns, address or phone number\), so it is on no country or city page/);
   });
 
   test('the type comes from the content, not the name', async () => {

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import type { BusinessRow } from '../../../../common/business.ts';
 import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
+import { countryFromPhone, placeFromAddress } from './place-fallbacks.ts';
 import { asciiNumber } from '../../../../common/numbers.ts';
 import { readAboutCell } from './about.ts';
 import type { CanonicalCells } from './columns.ts';
@@ -58,7 +59,13 @@ export const ImportedBusiness = z.object({
   url: httpUrl,
 }).refine((row) => (row.latitude === null) === (row.longitude === null), 'latitude and longitude must both be set or both be empty');
 
-export type NormaliseResult = { ok: true; row: BusinessRow } | { ok: false; reason: string };
+/** What a row's missing city or country code was read from (place-fallbacks.ts), for the report. */
+export interface DerivedPlace {
+  city?: 'address';
+  countryCode?: 'address' | 'phone';
+}
+
+export type NormaliseResult = { ok: true; row: BusinessRow; derived?: DerivedPlace } | { ok: false; reason: string };
 
 // Format characters (zero-width space, LRM, RLM, BOM, bidi embeddings) are invisible and break slugs and
 // search. Not the zero-width joiner and non-joiner (U+200D, U+200C): they are part of the spelling of
@@ -184,7 +191,24 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
   }
 
   let country = text(cells.country);
-  const countryCode = countryCodeFrom(text(cells.countryCode)) ?? countryCodeFrom(country);
+  let countryCode = countryCodeFrom(text(cells.countryCode)) ?? countryCodeFrom(country);
+  const fullAddress = text(cells.fullAddress);
+  const phone = text(cells.phone, 100);
+  let city = text(cells.city);
+  // No city or no country of its own: the address or the phone number may say (place-fallbacks.ts).
+  let derived: DerivedPlace | undefined;
+  if (!city || (!countryCode && !country)) {
+    const place = placeFromAddress(fullAddress);
+    if (!city && place.city) {
+      city = place.city;
+      derived = { city: 'address' };
+    }
+    if (!countryCode && !country) {
+      const fromPhone = place.countryCode ? null : countryFromPhone(phone);
+      countryCode = place.countryCode ?? fromPhone;
+      if (countryCode) derived = { ...derived, countryCode: place.countryCode ? 'address' : 'phone' };
+    }
+  }
   if (!country && countryCode) country = countryName(countryCode);
 
   const subtypes = subtypesOf(cells.subtypes);
@@ -195,14 +219,14 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
     type,
     category: text(cells.category) ?? type,
     subtypes,
-    fullAddress: text(cells.fullAddress),
+    fullAddress,
     street: text(cells.street),
-    city: text(cells.city),
+    city,
     postalCode: cleanPostalCode(cells.postalCode),
     state: text(cells.state),
     country,
     countryCode,
-    phone: text(cells.phone, 100),
+    phone,
     latitude,
     longitude,
     rating,
@@ -222,6 +246,6 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
     const issue = checked.error.issues[0];
     return { ok: false, reason: `${issue.path.join('.') || 'row'}: ${issue.message}` };
   }
-  return { ok: true, row };
+  return derived ? { ok: true, row, derived } : { ok: true, row };
 }
 

@@ -80,6 +80,38 @@ function unknownCountriesNote(rows: number, names: Map<string, number>): string 
     + 'Rows like these have no country code, so they are on no country or city page; add a country_code column (ISO codes such as DE, JP) or use English country names.';
 }
 
+const rowsText = (count: number) => (count === 1 ? '1 row' : `${count.toLocaleString('en-US')} rows`);
+
+/** What the report says of rows whose city or country came from elsewhere, or from nowhere. */
+interface PlaceCounts {
+  cityFromAddress: number;
+  countryFromAddress: number;
+  countryFromPhone: number;
+  noCountry: number;
+}
+
+function placeNotes(counts: PlaceCounts): string[] {
+  const notes: string[] = [];
+  const one = (count: number, singular: string, plural: string) => (count === 1 ? singular : plural);
+  if (counts.cityFromAddress) {
+    const n = counts.cityFromAddress;
+    notes.push(`${rowsText(n)} had no city of ${one(n, 'its', 'their')} own; it was read from the end of ${one(n, 'its', 'their')} address.`);
+  }
+  const fromElsewhere = counts.countryFromAddress + counts.countryFromPhone;
+  if (fromElsewhere) {
+    const sources = [
+      counts.countryFromPhone ? `the phone number's country code (${rowsText(counts.countryFromPhone)})` : '',
+      counts.countryFromAddress ? `the end of the address (${rowsText(counts.countryFromAddress)})` : '',
+    ].filter(Boolean);
+    notes.push(`${rowsText(fromElsewhere)} had no country of ${one(fromElsewhere, 'its', 'their')} own; it was read from ${sources.join(' and ')}.`);
+  }
+  if (counts.noCountry) {
+    const n = counts.noCountry;
+    notes.push(`${rowsText(n)} ${one(n, 'has', 'have')} no country (none in ${one(n, 'its', 'their')} columns, address or phone number), so ${one(n, 'it is', 'they are')} on no country or city page; add a country_code column to place such rows.`);
+  }
+  return notes;
+}
+
 function emptyDelta(): ReadDelta {
   return { totalRows: 0, recordsWithPlaceId: 0, uniquePlaceIds: 0, excelDuplicateCount: 0, errorCount: 0, errors: [], skippedBusinesses: [], excelDuplicateRecords: [] };
 }
@@ -108,9 +140,10 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
   // would be on no country or city page, so the report says which names were not recognised.
   const unknownCountries = new Map<string, number>();
   let unknownCountryRows = 0;
+  const places: PlaceCounts = { cityFromAddress: 0, countryFromAddress: 0, countryFromPhone: 0, noCountry: 0 };
   const end = (failure?: ReadFailure): ReadMessage => ({
     type: 'end', fileType: rows?.type ?? null, sheets: rows?.sheets ?? [], delta: take(), fraction: rows?.fraction() ?? 0, failure,
-    notes: unknownCountryRows ? [unknownCountriesNote(unknownCountryRows, unknownCountries)] : [],
+    notes: [...(unknownCountryRows ? [unknownCountriesNote(unknownCountryRows, unknownCountries)] : []), ...placeNotes(places)],
   });
 
   let mapping: ColumnMapping;
@@ -183,6 +216,13 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
           if (country && !result.row.countryCode) {
             unknownCountryRows++;
             if (unknownCountries.size < MAX_NAMED_COUNTRIES || unknownCountries.has(country)) unknownCountries.set(country, (unknownCountries.get(country) ?? 0) + 1);
+          } else if (!country) {
+            places.noCountry++;
+          }
+          if (result.derived) {
+            if (result.derived.city) places.cityFromAddress++;
+            if (result.derived.countryCode === 'address') places.countryFromAddress++;
+            else if (result.derived.countryCode === 'phone') places.countryFromPhone++;
           }
           const placeId = result.row.placeId;
           const firstRow = placeId ? seenPlaceIds.check(placeId, sourceRow.rowNumber) : undefined;

@@ -107,6 +107,18 @@ describe('real exports from ../shared/data', { skip: present ? false : 'shared d
     assert.ok(rows[0].hours >= 100);
   });
 
+  test('files without country columns: the pet stores are in Belgrade, Serbia (address, phone), the OSM places in Taiwan (addr:country)', async () => {
+    const pets = await prisma.uploadReport.findFirstOrThrow({ where: { fileName: path.basename(FILES[2].file) } });
+    const { rows: serbia } = await pool.query("SELECT count(*)::int AS n, count(*) FILTER (WHERE city IN ('Beograd', 'Belgrade', 'Novi Beograd'))::int AS belgrade FROM businesses WHERE country_code = 'RS'");
+    // 684 of the 745 have a +381 number (one more has +7: Russia); 60 have no phone at all.
+    assert.deepEqual(serbia[0], { n: 684, belgrade: 593 });
+    const message = (pets.report as { message: string }).message;
+    assert.match(message, / 692 rows had no city of their own; it was read from the end of their address\. 685 rows had no country of their own; it was read from the phone number's country code \(685 rows\)\. 60 rows have no country /);
+    // 415 accepted rows carry addr:country=TW; 6 more have a +886 phone number.
+    const { rows: taiwan } = await pool.query("SELECT count(*)::int AS n FROM businesses WHERE place_id LIKE 'osm:%' AND country_code = 'TW'");
+    assert.equal(taiwan[0].n, 421);
+  });
+
   test('re-importing a real export is idempotent', async () => {
     const filePath = path.join(DATA, FILES[0].file);
     const { result } = await importFile({ pool, prisma, path: filePath, fileName: 'again.csv' });

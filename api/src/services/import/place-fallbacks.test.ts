@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { countryFromPhone, placeFromAddress } from './place-fallbacks.ts';
+
+test('the country of an international phone number, including the shared +1 and +7 codes', () => {
+  assert.equal(countryFromPhone('+381 11 2123310'), 'RS');
+  assert.equal(countryFromPhone('00381 11 2123310'), 'RS');
+  assert.equal(countryFromPhone('+1 212-555-0100'), 'US');
+  assert.equal(countryFromPhone('+1 416 555 0100'), 'CA');
+  assert.equal(countryFromPhone('+7 727 123 4567'), 'KZ');
+  assert.equal(countryFromPhone('+886 2 2555 1234'), 'TW');
+  for (const national of ['97 754374', '(212) 555-0100', '', null, '+', '+999 123']) assert.equal(countryFromPhone(national), null, String(national));
+});
+
+test('city and country from the end of an address', () => {
+  const cases: Array<[string | null, string | null, string | null]> = [
+    ['Cetinjska 9, Beograd 11000', 'Beograd', null],
+    ['Bulevar Vudro Vilson, Beograd', 'Beograd', null],
+    ['Jurija Gagarina 227, Novi Beograd 11070', 'Novi Beograd', null],
+    ['1 Rue de Rivoli, 75001 Paris, France', 'Paris', 'FR'],
+    ['1 Main St, Paris, TX 75460', 'Paris', null],
+    ['100 Queen St W, Toronto, ON M5H 2N2, Canada', 'Toronto', 'CA'],
+    ['10 Downing St, London SW1A 2AA, United Kingdom', 'London', 'GB'],
+    ['Torstrasse 1, 10119 Berlin, Deutschland', 'Berlin', 'DE'],
+    ['Torstrasse 1, Germany', null, 'DE'],
+    ['Some Street 5', null, null],
+    ['〒100-0005 東京都千代田区丸の内1丁目', null, null],
+    ['Plaza 1, 12345', null, null],
+    ['Main Road, This Is Far Too Many Words To Be A City', null, null],
+    ['', null, null],
+  ];
+  for (const [address, city, countryCode] of cases) assert.deepEqual(placeFromAddress(address), { city, countryCode }, String(address));
+});
