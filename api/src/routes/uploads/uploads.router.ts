@@ -22,6 +22,7 @@ const FAILURE_STATUS: Record<string, number> = {
   unsafe: 422,
   missing_columns: 422,
   empty: 422,
+  no_valid_rows: 422,
   import_failed: 500,
 };
 

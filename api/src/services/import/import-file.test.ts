@@ -284,9 +284,20 @@ describe('importFile: CSV end to end', () => {
     const empty = file('empty.csv');
     await writeCsv(empty, [H]);
     const none = await run(empty);
-    assert.equal(none.status, 'completed');
+    assert.equal(none.status, 'failed', 'nothing to import is a failed upload');
+    assert.equal(none.result.success, false);
+    assert.equal(none.result.error, 'empty');
     assert.equal(none.result.totalRows, 0);
-    assert.match(none.result.message, /no data rows/);
+    assert.match(none.result.message, /^[\w-]*empty\.csv: The file has a header row but no data rows; nothing was imported\.$/);
+
+    const rejected = file('all-rejected.csv');
+    await writeCsv(rejected, [H, ['Bad One', 'ChIJ-rej-1', 'Bern', 'CH', 'abc', ''], ['', 'ChIJ-rej-2', 'Bern', 'CH', '4', '']]);
+    const allBad = await run(rejected);
+    assert.equal(allBad.status, 'failed');
+    assert.equal(allBad.result.error, 'no_valid_rows');
+    assert.deepEqual([allBad.result.successCount, allBad.result.errorCount], [0, 2]);
+    assert.match(allBad.result.message, /^[\w-]*all-rejected\.csv: All 2 data rows were rejected, so nothing was imported; the errors say why for each row\./);
+    assert.deepEqual(allBad.result.errors, ['Row 2: rating "abc" is not a number', 'Row 3: name is missing']);
 
     const two = file('two.csv');
     await writeCsv(two, [['Name', 'Phone'], ['Two Col Shop', '+1 555 0100']]);

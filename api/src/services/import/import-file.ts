@@ -72,7 +72,7 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
   const source = `import:${jobId}`;
   const counters: ImportCounters = emptyCounters();
   let mapping: Pick<ColumnMapping, 'columnExtraction'> | null = null;
-  let failure: { code: string; message: string; rowNumber?: number } | undefined;
+  let failure: { code: string; message: string; rowNumber?: number; complete?: boolean } | undefined;
   let lastCommittedRow = 0;
   let rowsWritten = 0;
   let lastProgressAt = 0;
@@ -169,7 +169,12 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
       progress('reading');
     }
     if (inFlight) await inFlight;
-    if (!failure && counters.totalRows === 0) failure = { code: 'empty', message: 'The file has a header row but no data rows.' };
+    if (!failure && counters.totalRows === 0) failure = { code: 'empty', message: 'The file has a header row but no data rows; nothing was imported.', complete: true };
+    // Every row refused: nothing of the file is on the site, which is a failed upload, not a success.
+    if (!failure && counters.errorCount === counters.totalRows) {
+      const n = counters.totalRows;
+      failure = { code: 'no_valid_rows', message: `${n === 1 ? 'The one data row was' : `All ${n.toLocaleString('en-US')} data rows were`} rejected, so nothing was imported; the errors say why for each row.`, complete: true };
+    }
   } catch (error) {
     if (inFlight) await (inFlight as Promise<void>).catch(() => undefined);
     if (error instanceof BatchWriteFailed) {
@@ -182,15 +187,11 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
     await reader.close().catch(() => undefined);
   }
 
-  // An empty file is reported as a failure only when it had no header; "header but no rows" is a clear
-  // outcome with nothing to do, so it is a success with zero counts and the message says so.
-  if (failure?.code === 'empty' && mapping) failure = undefined;
   const finishedAt = Date.now();
   const result = buildUploadResult({
     jobId, fileName, fileSizeBytes, fileType, mode, batchSize, counters, mapping,
     sheets, startedAt, finishedAt, failure, lastCommittedRow, notes,
   });
-  if (!failure && counters.totalRows === 0) result.message = `${fileName}: the file has a header row but no data rows; nothing was imported.`;
   const status = failure ? 'failed' : 'completed';
   const [, report] = await prisma.$transaction([
     prisma.importJob.update({

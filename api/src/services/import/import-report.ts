@@ -70,7 +70,8 @@ export interface ReportInput {
   startedAt: number;
   finishedAt: number;
   /** Set when the import stopped early. */
-  failure?: { code: string; message: string; rowNumber?: number };
+  /** `complete`: the whole file was read, and it is the outcome that failed (nothing importable). */
+  failure?: { code: string; message: string; rowNumber?: number; complete?: boolean };
   lastCommittedRow: number;
   /** Said at the end of the message (how the file was read). */
   notes?: string[];
@@ -97,9 +98,13 @@ export function buildUploadResult(input: ReportInput) {
       ? ' 1 row has no place_id and was added as a new business; importing this file again adds it again.'
       : ` ${withoutPlaceId} rows have no place_id and were added as new businesses; importing this file again adds them again.`
     : '';
-  const message = success
-    ? `${input.fileName}: ${parts.join(', ')}.${unmatchable}${(input.notes ?? []).map((note) => ` ${note}`).join('')}`
-    : `${input.fileName}: ${input.failure!.message}${c.totalRows || successCount ? ` The import stopped there; ${successCount} rows committed before it stay (through data row ${input.lastCommittedRow}).` : ''}`;
+  const notes = (input.notes ?? []).map((note) => ` ${note}`).join('');
+  const failure = input.failure && `${input.failure.message}${/[.!?]$/.test(input.failure.message) ? '' : '.'}`;
+  const message = !failure
+    ? `${input.fileName}: ${parts.join(', ')}.${unmatchable}${notes}`
+    : input.failure!.complete
+      ? `${input.fileName}: ${failure}${notes}`
+      : `${input.fileName}: ${failure}${c.totalRows || successCount ? ` The import stopped there; ${successCount} rows committed before it stay (through data row ${input.lastCommittedRow}).` : ''}`;
   return {
     success,
     message,
