@@ -3,27 +3,53 @@
  * `{ jobId, file, phase, rowsRead, rowsWritten, rowsPerSecond, etaSeconds }`. The upgrade is routed by
  * routes/index.ts (attachUpgradeHandlers), which checks the Origin and the admin session cookie first.
  * Clients send nothing; anything they send is ignored (and capped at 1 KB).
+ * The session is checked again while the socket is open (every SESSION_CHECK_MS, and before a message
+ * when the last check is older than a second): signing out, or a password change, closes the socket
+ * with code 4401 instead of letting it stream on.
  */
+import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { authenticateSession } from '../../middleware/session.ts';
 import { subscribeImportProgress } from '../../services/import/import-progress.ts';
 import type { UpgradeHandler } from '../index.ts';
 
 export const IMPORT_PROGRESS_PATH = '/api/admin/import-progress';
 const HEARTBEAT_MS = 30_000;
+const SESSION_CHECK_MS = 5_000;
+const FRESH_CHECK_MS = 1_000;
+/** Close code of a socket whose session ended (4000-4999: the application's own). */
+export const SIGNED_OUT_CLOSE_CODE = 4401;
+
+type SessionCheck = () => Promise<boolean>;
 
 let server: WebSocketServer | null = null;
 
 function progressServer(): WebSocketServer {
   if (server) return server;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
-  wss.on('connection', (socket: WebSocket) => {
+  wss.on('connection', (socket: WebSocket, _req: IncomingMessage, stillSignedIn: SessionCheck) => {
     let alive = true;
     socket.on('pong', () => (alive = true));
     socket.on('message', () => undefined);
     socket.on('error', () => socket.terminate());
+    let checkedAt = Date.now();
+    const signedIn = async (maxAgeMs: number) => {
+      if (Date.now() - checkedAt < maxAgeMs) return true;
+      // A database hiccup is not a sign-out: keep the socket and ask again next time.
+      const yes = await stillSignedIn().catch(() => true);
+      checkedAt = Date.now();
+      if (!yes && socket.readyState === socket.OPEN) socket.close(SIGNED_OUT_CLOSE_CODE, 'Signed out');
+      return yes;
+    };
+    // Messages go out in order, each after the session is known to be alive.
+    let sending = Promise.resolve();
     const unsubscribe = subscribeImportProgress((progress) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(progress));
+      sending = sending.then(async () => {
+        if ((await signedIn(FRESH_CHECK_MS)) && socket.readyState === socket.OPEN) socket.send(JSON.stringify(progress));
+      });
     });
+    const sessionCheck = setInterval(() => void signedIn(0), SESSION_CHECK_MS);
+    sessionCheck.unref();
     const heartbeat = setInterval(() => {
       if (!alive) return socket.terminate();
       alive = false;
@@ -32,6 +58,7 @@ function progressServer(): WebSocketServer {
     heartbeat.unref();
     socket.on('close', () => {
       clearInterval(heartbeat);
+      clearInterval(sessionCheck);
       unsubscribe();
     });
   });
@@ -41,8 +68,11 @@ function progressServer(): WebSocketServer {
 
 export const importProgressSocket: UpgradeHandler = {
   path: IMPORT_PROGRESS_PATH,
-  handle(req, socket, head) {
+  handle(req, socket, head, deps) {
     const wss = progressServer();
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    // The session the upgrade was signed in with, checked again later against the admin's sessions.
+    const session = (req as IncomingMessage & { session?: unknown }).session;
+    const stillSignedIn: SessionCheck = async () => (await authenticateSession(Object.assign(Object.create(null), { session }) as IncomingMessage & { session?: unknown }, deps)) !== null;
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, stillSignedIn));
   },
 };

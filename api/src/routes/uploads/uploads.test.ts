@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { startTestApi, type TestApi } from '../../test/api-harness.ts';
 import { EXPORT_HEADER, exportRows } from '../../services/import/testing/export-rows.ts';
 import { csvText, writeXls, type Cell } from '../../services/import/testing/spreadsheet-writers.ts';
-import { IMPORT_PROGRESS_PATH } from './import-progress.socket.ts';
+import { IMPORT_PROGRESS_PATH, SIGNED_OUT_CLOSE_CODE } from './import-progress.socket.ts';
 
 let api: TestApi & { close(): Promise<void> };
 let cookie: string;
@@ -349,6 +349,25 @@ describe('WebSocket progress', () => {
     assert.equal(last.file, 'progress.csv');
     assert.equal(last.rowsWritten, 300);
     assert.ok(mine.some((m) => m.phase === 'writing'));
+  });
+
+  test('signing out closes the progress socket (code 4401): a session that ended sees no more imports', async () => {
+    const own = await api.signIn();
+    const socket = new WebSocket(`${api.url.replace(/^http/, 'ws')}${IMPORT_PROGRESS_PATH}`, { headers: { cookie: own, origin: api.origin } });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const messages: unknown[] = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    // Past the second in which a fresh session is not asked again.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const signedOut = await api.request('/api/admin/logout', { method: 'POST', headers: { cookie: own, origin: api.origin } });
+    assert.equal(signedOut.status, 200);
+    // Sign-out ends every session of the admin: the other tests of this file go on with a new one.
+    cookie = await api.signIn();
+    const response = await upload('/api/upload-excel-batch', form('after-logout.csv', csvText([EXPORT_HEADER, ...exportRows(50, 12)]), { batchSize: '100' }));
+    assert.equal(response.status, 200);
+    assert.equal(await closed, SIGNED_OUT_CLOSE_CODE);
+    assert.deepEqual(messages, [], 'nothing of the import reached the signed-out socket');
   });
 
   test('without an admin session the upgrade is refused', async () => {
