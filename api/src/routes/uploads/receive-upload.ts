@@ -12,14 +12,22 @@ import type { Request } from 'express';
 import busboy from 'busboy';
 
 export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
+/** An upload that sends nothing for this long is stopped with a 408 (Node's own limit is 5 minutes, with no body). */
+export const UPLOAD_IDLE_MS = 60_000;
 
 export class UploadError extends Error {
   constructor(
     readonly status: number,
     readonly error: string,
     message: string,
+    /** The heading the spec shows above the message ('Dosya çok büyük'), when it names one. */
+    readonly title?: string,
   ) {
     super(message);
+  }
+
+  toJSON(): { error: string; message: string; title?: string } {
+    return this.title ? { error: this.error, title: this.title, message: this.message } : { error: this.error, message: this.message };
   }
 }
 
@@ -39,7 +47,7 @@ export function cleanFileName(name: string | undefined): string {
 }
 
 export function tooLarge(fileName: string): UploadError {
-  return new UploadError(413, 'Dosya çok büyük', `${fileName} - Maksimum dosya boyutu 150MB'dır`);
+  return new UploadError(413, 'too_large', `${fileName} - Maksimum dosya boyutu 150MB'dır`, 'Dosya çok büyük');
 }
 
 /**
@@ -65,8 +73,9 @@ export function tooManyFiles(): UploadError {
  * Receives the multipart field `file` (plus small text fields) into a temp file. Exactly one file part is
  * accepted: a second one, in any field, refuses the whole request.
  */
-export async function receiveUpload(req: Request, options: { maxBytes?: number } = {}): Promise<ReceivedUpload> {
+export async function receiveUpload(req: Request, options: { maxBytes?: number; idleMs?: number } = {}): Promise<ReceivedUpload> {
   const maxBytes = options.maxBytes ?? MAX_UPLOAD_BYTES;
+  const idleMs = options.idleMs ?? UPLOAD_IDLE_MS;
   const contentType = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data/i.test(contentType)) {
     throw new UploadError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in the field "file".');
@@ -87,7 +96,8 @@ export async function receiveUpload(req: Request, options: { maxBytes?: number }
         parser = busboy({
           headers: req.headers,
           defParamCharset: 'utf8',
-          limits: { files: 1, fileSize: maxBytes, fields: 20, fieldSize: 1024, parts: 25, headerPairs: 100 },
+          // One byte over the limit, so a file of exactly the limit passes (busboy stops at the limit).
+          limits: { files: 1, fileSize: maxBytes + 1, fields: 20, fieldSize: 1024, parts: 25, headerPairs: 100 },
         });
       } catch (error) {
         reject(new UploadError(400, 'bad_request', `The upload is not valid multipart/form-data (${(error as Error).message}).`));
@@ -99,7 +109,20 @@ export async function receiveUpload(req: Request, options: { maxBytes?: number }
       let fileDone: Promise<void> | null = null;
       let tempFile: Writable | null = null;
       let failed = false;
+      // A client that stops sending mid-body is told so after idleMs, in JSON, not left hanging.
+      let idle: NodeJS.Timeout | undefined;
+      const stalled = () => fail(new UploadError(408, 'request_timeout', `The upload stalled: no data arrived for ${Math.round(idleMs / 1000)} seconds, so it was stopped and nothing was imported. Try again.`));
+      const stillSending = () => {
+        clearTimeout(idle);
+        idle = setTimeout(stalled, idleMs);
+        idle.unref();
+      };
+      stillSending();
+      req.on('data', stillSending);
+      req.on('end', () => clearTimeout(idle));
       const fail = (error: UploadError) => {
+        clearTimeout(idle);
+        req.off('data', stillSending);
         if (failed) return;
         failed = true;
         req.unpipe(parser);
@@ -151,6 +174,7 @@ export async function receiveUpload(req: Request, options: { maxBytes?: number }
           return;
         }
         fileDone.then(() => {
+          clearTimeout(idle);
           if (failed) return;
           if (size > maxBytes) fail(tooLarge(fileName));
           else resolve({ filePath, fileName, size, fields, cleanup });

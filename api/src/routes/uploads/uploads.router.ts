@@ -36,7 +36,7 @@ export function createUploadsRouter(deps: RouteDeps): Router {
     } catch (error) {
       if (error instanceof UploadError) {
         res.setHeader('Connection', 'close');
-        res.status(error.status).json({ error: error.error, message: error.message });
+        res.status(error.status).json(error.toJSON());
         return;
       }
       throw error;

@@ -190,7 +190,7 @@ describe('POST /api/upload-excel-batch', () => {
     });
     const response = await upload('/api/upload-excel-batch', stream, { 'content-type': `multipart/form-data; boundary=${boundary}` });
     assert.equal(response.status, 413);
-    assert.deepEqual(await response.json(), { error: 'Dosya çok büyük', message: "huge.csv - Maksimum dosya boyutu 150MB'dır" });
+    assert.deepEqual(await response.json(), { error: 'too_large', title: 'Dosya çok büyük', message: "huge.csv - Maksimum dosya boyutu 150MB'dır" });
     assert.deepEqual(await leftoverUploads(), []);
   });
 });
