@@ -34,7 +34,7 @@ const multipart = (content: Buffer) =>
   Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="f.csv"\r\nContent-Type: text/csv\r\n\r\n`), content, Buffer.from(`\r\n--${boundary}--\r\n`)]);
 
 async function post(body: Buffer) {
-  const response = await fetch(`http://127.0.0.1:${port}/upload`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body });
+  const response = await fetch(`http://127.0.0.1:${port}/upload`, { method: 'POST', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, body: new Uint8Array(body) });
   return { status: response.status, body: await response.json() };
 }
 
