@@ -41,8 +41,29 @@ export async function detectFileType(path: string): Promise<FileType> {
     throw new ImportFileError('unsupported_type', 'The file is neither a spreadsheet (.xlsx, .xls) nor a CSV text file.');
   }
   const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const other = otherTextFormat(text);
+  if (other) throw new ImportFileError('unsupported_type', other);
   if (text.startsWith('[') || text.startsWith('{')) return 'json';
   return 'csv';
+}
+
+/**
+ * Text that is a document of another kind, which would otherwise be read as a CSV of one odd column
+ * ("Columns found: <html><body><table>"): Excel's "Web Page" and "XML Spreadsheet 2003" saves (often
+ * named .xls), other XML, PDF and RTF. Says what it is and what to save instead.
+ */
+function otherTextFormat(text: string): string | null {
+  const start = text.slice(0, 1024).toLowerCase();
+  const saveAs = 'Open it in Excel and save it as an Excel Workbook (.xlsx) or CSV, then upload that.';
+  if (start.startsWith('<?xml')) {
+    return /<(?:\w+:)?workbook[\s>]/.test(text.slice(0, 4096).toLowerCase()) || /progid="excel\.sheet"/.test(start)
+      ? `The file is an Excel 2003 XML Spreadsheet, which is not read here. ${saveAs}`
+      : `The file is an XML document, not a spreadsheet. ${saveAs}`;
+  }
+  if (/^<(?:!doctype html|html|table|head|body|meta)[\s>]/.test(start)) return `The file is a web page (HTML), as Excel's "Web Page" save writes it, not a spreadsheet. ${saveAs}`;
+  if (start.startsWith('%pdf-')) return 'The file is a PDF document, not a spreadsheet. Export the data as .xlsx or CSV and upload that.';
+  if (start.startsWith('{\\rtf')) return `The file is a rich-text (RTF) document, not a spreadsheet. ${saveAs}`;
+  return null;
 }
 
 // Text: no NUL bytes (UTF-16 and binaries have them) and few control characters besides tab/CR/LF.

@@ -397,6 +397,25 @@ describe('importFile: CSV end to end', () => {
     const refused = await run(binary);
     assert.equal(refused.result.error, 'unsupported_type');
   });
+
+  test('text that is another kind of document (Excel web page or XML 2003 saves, PDF, RTF) is refused saying what it is', async () => {
+    const documents: Array<[string, string, RegExp]> = [
+      ['web-page.xls', '<html xmlns:o="urn:schemas-microsoft-com:office:office"><body><table><tr><td>name</td></tr></table></body></html>', /a web page \(HTML\)/],
+      ['lower-table.xls', '\n  <table><tr><td>name</td></tr></table>', /a web page \(HTML\)/],
+      ['xml-2003.xls', '<?xml version="1.0"?>\n<?mso-application progid="Excel.Sheet"?>\n<Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet"><Worksheet ss:Name="S"/></Workbook>', /an Excel 2003 XML Spreadsheet/],
+      ['feed.csv', '<?xml version="1.0"?><rss><channel/></rss>', /an XML document/],
+      ['report.pdf', '%PDF-1.4\n1 0 obj', /a PDF document/],
+      ['letter.csv', '{\\rtf1\\ansi name}', /a rich-text \(RTF\) document/],
+    ];
+    for (const [name, content, says] of documents) {
+      const path = file(name);
+      await writeFile(path, content);
+      const outcome = await run(path);
+      assert.equal(outcome.result.error, 'unsupported_type', name);
+      assert.match(outcome.result.message, says, name);
+      assert.match(outcome.result.message, /(save it as an Excel Workbook \(\.xlsx\) or CSV|Export the data as \.xlsx or CSV)/, name);
+    }
+  });
 });
 
 describe('importFile: XLSX', () => {
