@@ -112,6 +112,24 @@ describe('CSV reader', () => {
     ]);
   });
 
+  test('an Excel "sep=" first line sets the delimiter and is not the header (row numbers still count it)', async () => {
+    for (const [name, content] of [['sep.csv', 'sep=;\r\nname;city\r\nA, Inc.;Köln\r\n'], ['sep-quoted.csv', '"sep=;"\nname;city\nA, Inc.;Köln\n']]) {
+      const file = path.join(dir, name);
+      await writeFile(file, content);
+      assert.deepEqual(await readAll(file), { headers: ['name', 'city'], rows: [{ rowNumber: 3, values: ['A, Inc.', 'Köln'] }] }, name);
+    }
+  });
+
+  test('a huge row with no quote in it is said to be no CSV of one business a line, not an unclosed quote', async () => {
+    const file = path.join(dir, 'one-long-line.csv');
+    await writeFile(file, `name,about\nA,${'x'.repeat(9 * 1024 * 1024)}\n`);
+    const source = await openCsv(file);
+    await assert.rejects(async () => {
+      for await (const chunk of source.rows) void chunk;
+    }, /^Error: Row 2: one row runs over 8 MB without a line break; a business's row is a few KB at most, so this is not a CSV of one business a line\.$|Row 2: one row runs over 8 MB without a line break/);
+    await source.close();
+  });
+
   test('a quote never closed stops the read at its row, however the text after it is made (no runaway matching)', async () => {
     const file = path.join(dir, 'unclosed.csv');
     // Runs of text between "" pairs, over many chunks, and no closing quote: a cell pattern that can split

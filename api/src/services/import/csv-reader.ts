@@ -21,6 +21,9 @@ export const MAX_RECORD_CHARS = 8 * 1024 * 1024;
 
 const DELIMITERS = [',', ';', '\t'] as const;
 
+/** `sep=;` (or `"sep=;"`) alone on the first line, as Excel writes and reads it. */
+const SEPARATOR_LINE = /^"?sep=([,;\t|])"?\r?\n/i;
+
 /** Picks the delimiter that splits the header line most (outside quotes); comma on a tie or none. */
 export function sniffDelimiter(text: string): string {
   const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
@@ -199,7 +202,7 @@ async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read
         if (error instanceof UnclosedQuote) {
           const row = number + 1;
           throw Object.assign(
-            new ImportFileError('malformed', `Row ${row}: a quoted cell is never closed (missing ")`, row),
+            new ImportFileError('malformed', `Row ${row}: a quoted cell is never closed (a " is missing).`, row),
             { pending: out },
           );
         }
@@ -213,10 +216,11 @@ async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read
     buf = buf.slice(pos);
     if (!final && buf.length > MAX_RECORD_CHARS) {
       const row = number + 1;
-      throw Object.assign(
-        new ImportFileError('malformed', `Row ${row}: a cell runs over ${MAX_RECORD_CHARS / 1024 / 1024} MB; a quote (") is probably never closed`, row),
-        { pending: out },
-      );
+      const megabytes = MAX_RECORD_CHARS / 1024 / 1024;
+      const why = buf.includes('"')
+        ? `a cell runs over ${megabytes} MB; a quote (") is probably never closed`
+        : `one row runs over ${megabytes} MB without a line break; a business's row is a few KB at most, so this is not a CSV of one business a line`;
+      throw Object.assign(new ImportFileError('malformed', `Row ${row}: ${why}.`, row), { pending: out });
     }
     return out;
   };
@@ -224,7 +228,15 @@ async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read
     if (!chunk) return false;
     if (first) {
       buf = chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
-      delim = sniffDelimiter(buf.slice(0, 64 * 1024));
+      // Excel's "sep=;" first line names the delimiter; it is not the header (which is then row 2).
+      const hint = SEPARATOR_LINE.exec(buf);
+      if (hint) {
+        delim = hint[1];
+        buf = buf.slice(hint[0].length);
+        number = 1;
+      } else {
+        delim = sniffDelimiter(buf.slice(0, 64 * 1024));
+      }
       first = false;
     } else {
       buf += chunk;
