@@ -386,6 +386,26 @@ describe('importFile: CSV end to end', () => {
     assert.match(outcome.result.message, / 1 row has no country \(none in its columns, address or phone number\), so it is on no country or city page/);
   });
 
+  test('values that cannot be used (a location out of range, unreadable hours) leave the row in, and the report names the rows', async () => {
+    const csv = file('dropped-values.csv');
+    await writeCsv(csv, [
+      ['name', 'place_id', 'country_code', 'latitude', 'longitude', 'working_hours'],
+      ['Far North', 'ChIJ-drop-1', 'DE', '95.5', '200', ''],
+      ['Half Point', 'ChIJ-drop-2', 'DE', '52.5', '', ''],
+      ['Ocean Placeholder', 'ChIJ-drop-3', 'US', '46.423669', '-129.9427086', ''],
+      ['Odd Hours', 'ChIJ-drop-4', 'DE', '52.5', '13.4', 'not hours at all'],
+      ['Cut Json', 'ChIJ-drop-5', 'DE', '52.5', '13.4', '{"Monday": "9AM-5PM"'],
+      ['Fine', 'ChIJ-drop-6', 'DE', '52.5', '13.4', 'Monday: 9AM-5PM'],
+    ]);
+    const outcome = await run(csv);
+    assert.equal(outcome.result.successCount, 6);
+    assert.deepEqual(outcome.result.errors, []);
+    assert.match(outcome.result.message, / 3 rows had a location outside the valid ranges \(latitude -90 to 90, longitude -180 to 180\), only one of the two, or a placeholder point; they were imported without a location: row 2, row 3 and row 4\./);
+    assert.match(outcome.result.message, / 2 rows had working hours in a form that could not be read; they were imported without hours: row 5 and row 6\./);
+    const { rows } = await pool.query("SELECT place_id, latitude, working_hours FROM businesses WHERE place_id LIKE 'ChIJ-drop-%' ORDER BY place_id");
+    assert.deepEqual(rows.map((row) => [row.latitude, row.working_hours === null]), [[null, true], [null, true], [null, true], [52.5, true], [52.5, true], [52.5, false]]);
+  });
+
   test('the type comes from the content, not the name', async () => {
     const disguised = file('really-a-csv.xlsx');
     await writeFile(disguised, csvText([['name', 'place_id'], ['Disguised', 'ChIJ-type-1']]));

@@ -65,7 +65,15 @@ export interface DerivedPlace {
   countryCode?: 'address' | 'phone';
 }
 
-export type NormaliseResult = { ok: true; row: BusinessRow; derived?: DerivedPlace } | { ok: false; reason: string };
+/** Values of an accepted row that could not be used and were left out (the row is imported without them). */
+export interface DroppedValues {
+  /** Coordinates out of range, only one of the two, or a known placeholder point. */
+  location?: true;
+  /** Working hours in no form the importer reads. */
+  hours?: true;
+}
+
+export type NormaliseResult = { ok: true; row: BusinessRow; derived?: DerivedPlace; dropped?: DroppedValues } | { ok: false; reason: string };
 
 // Format characters (zero-width space, LRM, RLM, BOM, bidi embeddings) are invisible and break slugs and
 // search. Not the zero-width joiner and non-joiner (U+200D, U+200C): they are part of the spelling of
@@ -189,6 +197,8 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
     latitude = null;
     longitude = null;
   }
+  let dropped: DroppedValues | undefined;
+  if (latitude === null && (cells.latitude !== undefined || cells.longitude !== undefined)) dropped = { location: true };
 
   let country = text(cells.country);
   let countryCode = countryCodeFrom(text(cells.countryCode)) ?? countryCodeFrom(country);
@@ -235,17 +245,19 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
     photo: link(cells.photo),
     logo: link(cells.logo),
     locatedIn: text(cells.locatedIn),
-    workingHours: readWorkingHoursCell(cells.workingHours),
+    workingHours: null,
     about: readAboutCell(cells.about),
     verified: parseBoolean(cells.verified),
     website: link(cells.website),
     url: link(cells.url),
   };
+  row.workingHours = readWorkingHoursCell(cells.workingHours);
+  if (row.workingHours === null && cells.workingHours !== undefined) dropped = { ...dropped, hours: true };
   const checked = ImportedBusiness.safeParse(row);
   if (!checked.success) {
     const issue = checked.error.issues[0];
     return { ok: false, reason: `${issue.path.join('.') || 'row'}: ${issue.message}` };
   }
-  return derived ? { ok: true, row, derived } : { ok: true, row };
+  return derived || dropped ? { ok: true, row, derived, dropped } : { ok: true, row };
 }
 

@@ -112,6 +112,31 @@ function placeNotes(counts: PlaceCounts): string[] {
   return notes;
 }
 
+/** Rows imported without a value they had, by kind: how many, and the first rows (as the user numbers them). */
+interface DroppedCounts {
+  location: { count: number; rows: string[] };
+  hours: { count: number; rows: string[] };
+}
+
+const MAX_DROPPED_ROWS_NAMED = 10;
+
+function listRows(rows: string[], count: number): string {
+  const named = rows.length > 1 ? `${rows.slice(0, -1).join(', ')} and ${rows.at(-1)}` : rows[0];
+  return count > rows.length ? `${rows.join(', ')} and ${(count - rows.length).toLocaleString('en-US')} more` : named;
+}
+
+function droppedNotes(dropped: DroppedCounts): string[] {
+  const notes: string[] = [];
+  const { location, hours } = dropped;
+  if (location.count) {
+    notes.push(`${rowsText(location.count)} had a location outside the valid ranges (latitude -90 to 90, longitude -180 to 180), only one of the two, or a placeholder point; ${location.count === 1 ? 'it was' : 'they were'} imported without a location: ${listRows(location.rows, location.count)}.`);
+  }
+  if (hours.count) {
+    notes.push(`${rowsText(hours.count)} had working hours in a form that could not be read; ${hours.count === 1 ? 'it was' : 'they were'} imported without hours: ${listRows(hours.rows, hours.count)}.`);
+  }
+  return notes;
+}
+
 function emptyDelta(): ReadDelta {
   return { totalRows: 0, recordsWithPlaceId: 0, uniquePlaceIds: 0, excelDuplicateCount: 0, errorCount: 0, errors: [], skippedBusinesses: [], excelDuplicateRecords: [] };
 }
@@ -141,9 +166,10 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
   const unknownCountries = new Map<string, number>();
   let unknownCountryRows = 0;
   const places: PlaceCounts = { cityFromAddress: 0, countryFromAddress: 0, countryFromPhone: 0, noCountry: 0 };
+  const dropped: DroppedCounts = { location: { count: 0, rows: [] }, hours: { count: 0, rows: [] } };
   const end = (failure?: ReadFailure): ReadMessage => ({
     type: 'end', fileType: rows?.type ?? null, sheets: rows?.sheets ?? [], delta: take(), fraction: rows?.fraction() ?? 0, failure,
-    notes: [...(unknownCountryRows ? [unknownCountriesNote(unknownCountryRows, unknownCountries)] : []), ...placeNotes(places)],
+    notes: [...(unknownCountryRows ? [unknownCountriesNote(unknownCountryRows, unknownCountries)] : []), ...droppedNotes(dropped), ...placeNotes(places)],
   });
 
   let mapping: ColumnMapping;
@@ -218,6 +244,14 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
             if (unknownCountries.size < MAX_NAMED_COUNTRIES || unknownCountries.has(country)) unknownCountries.set(country, (unknownCountries.get(country) ?? 0) + 1);
           } else if (!country) {
             places.noCountry++;
+          }
+          if (result.dropped) {
+            const where = () => detach(`${sourceRow.sheet ? `${sourceRow.sheet} ` : ''}row ${sourceRow.rowNumber}`);
+            for (const kind of ['location', 'hours'] as const) {
+              if (!result.dropped[kind]) continue;
+              dropped[kind].count++;
+              if (dropped[kind].rows.length < MAX_DROPPED_ROWS_NAMED) dropped[kind].rows.push(where());
+            }
           }
           if (result.derived) {
             if (result.derived.city) places.cityFromAddress++;
