@@ -93,6 +93,9 @@ describe('crawler view (no JavaScript)', () => {
     assert.match(page.html, /<meta name="description" content="Sunrise Coffee Roasters, Coffee shop in Berlin, DE\. Rated 4\.7\/5 from 321 reviews/);
     const { rows } = await site.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'lyon'`);
     const florist = await get(`/business/${rows[0].slug}`);
+    const { rows: [town] } = await site.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'town-01'`);
+    const unknownCount = decode((await get(`/business/${town.slug}`)).html);
+    assert.ok(unknownCount.includes('3.0') && !unknownCount.includes('(0 Reviews)'), 'a rating without a review count says no "(0 Reviews)"');
     assert.match(florist.html, /<meta name="description" content="Lyon Florist, Florist in Lyon, FR\. Rated 4\.2\/5 from 1,234 reviews\./, 'review counts read with separators');
     const local = page.jsonLd.find((entry) => entry['@type'] === 'LocalBusiness') as Record<string, any>;
     assert.ok(local, 'LocalBusiness JSON-LD');

@@ -123,7 +123,8 @@ export function directoryRows(): BusinessRow[] {
         latitude: 48.2,
         longitude: 15.6,
         rating: 3,
-        reviewCount: 1,
+        // Town Shop 01: a rating without a review count (an export's empty reviews cell).
+        reviewCount: n === 1 ? 0 : 1,
       }),
     );
   }

@@ -119,9 +119,8 @@ function BusinessView({ business }: { business: BusinessDetail }) {
                 <>
                   <Stars rating={rating} />
                   <strong>{rating.toFixed(1)}</strong>
-                  <span className="muted">
-                    {`(${countOf(reviews, 'Review', 'Reviews')})`}
-                  </span>
+                  {/* A rating whose review count the export left out: no "(0 Reviews)" under it. */}
+                  {reviews > 0 && <span className="muted">{`(${countOf(reviews, 'Review', 'Reviews')})`}</span>}
                 </>
               ) : (
                 // No rating is not a rating of 0.0 (five empty stars read as "terrible").
