@@ -3,7 +3,8 @@ import { BATCH_SIZES, IMPORT_MODES, type BatchSize, type ImportMode } from './im
 
 export const IMPORT_USAGE = `Usage: npm run import -- <files...> [--batch-size 100|500|1000|2000] [--mode upsert|insert|update]
 
-Imports .xlsx, .xls, .csv (or Outscraper .json) files into the database at DATABASE_URL.
+Imports .xlsx, .xls, .csv (or Outscraper .json) files into the database at DATABASE_URL or, when it
+is not set, into the embedded database of the running \`npm start\` (same DATA_DIR).
   --batch-size  rows per transaction (default 500)
   --mode        upsert: insert new place_ids and update existing ones (default)
                 insert: insert new place_ids only, skip existing ones
