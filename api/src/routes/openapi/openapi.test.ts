@@ -48,6 +48,18 @@ describe('GET /api/openapi.json', () => {
     assert.deepEqual(document.components.schemas.ContactInput.required!.sort(), ['email', 'message', 'name', 'subject']);
   });
 
+  test('the document is sent compressed where that is accepted, with a validator per encoding', async () => {
+    const plain = await api.request('/api/openapi.json', { headers: { 'accept-encoding': 'identity' } });
+    const text = await plain.text();
+    for (const encoding of ['br', 'gzip']) {
+      const response = await api.request('/api/openapi.json', { headers: { 'accept-encoding': encoding } });
+      assert.equal(response.headers.get('content-encoding'), encoding);
+      assert.match(response.headers.get('vary') ?? '', /Accept-Encoding/);
+      assert.notEqual(response.headers.get('etag'), plain.headers.get('etag'));
+      assert.equal(await response.text(), text);
+    }
+  });
+
   test('what the API answers, successes and errors alike, validates against the document', async () => {
     const document = (await (await api.request('/api/openapi.json')).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, { content?: { 'application/json': { schema: object } } }>; requestBody?: { content: { 'application/json': { schema: object } } } }>>;

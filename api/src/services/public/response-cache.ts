@@ -2,13 +2,14 @@
  * In-process cache of public GET answers, keyed by URL. Each entry remembers the data version it was
  * built from (data-version.ts); a new version (indexer publish, ad or settings save, admin purge)
  * makes every older entry a miss. An entry holds the serialised JSON, its gzip form (compressed once,
- * not per request), a strong ETag and Last-Modified, so a hit costs no Meilisearch call, no JSON
- * work and no compression, and a revalidation answers 304.
+ * not per request) and its brotli form (compressed at the first request that accepts it), a strong
+ * ETag per encoding and Last-Modified, so a hit costs no Meilisearch call, no JSON work and no
+ * compression, and a revalidation answers 304.
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
-import { prefersGzip } from '../../../../platform/http/accept-encoding.ts';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { preferredEncoding } from '../../../../platform/http/accept-encoding.ts';
 import type { Request, RequestHandler } from 'express';
 import type { z } from 'zod';
 import type { DataVersionTracker } from './data-version.ts';
@@ -16,7 +17,10 @@ import type { DataVersionTracker } from './data-version.ts';
 interface Entry {
   version: string;
   body: Buffer;
+  /** Null when the body is too small to be worth compressing (then there is no brotli form either). */
   gzip: Buffer | null;
+  /** Made at the first request that accepts brotli. */
+  br?: Buffer;
   etag: string;
   lastModified: string;
   expiresAt: number;
@@ -103,8 +107,18 @@ export function createResponseCache(versions: DataVersionTracker, options: { isE
 
   /** Writes `entry` on the bare node response, so the Express path and the early path answer alike. */
   function send(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
+    const encoding = entry.gzip ? preferredEncoding(req.headers['accept-encoding'], { br: true, gzip: true }) : null;
+    let body = entry.body;
+    if (encoding === 'br') {
+      // Quality 5: about gzip's speed, ~10% smaller for this JSON; made once per entry.
+      entry.br ??= brotliCompressSync(entry.body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length } });
+      body = entry.br;
+    } else if (encoding === 'gzip') {
+      body = entry.gzip!;
+    }
     res.setHeader('Cache-Control', `public, max-age=${entry.maxAgeSeconds}`);
-    res.setHeader('ETag', entry.etag);
+    // Each encoding is its own representation, with its own strong validator (RFC 9110 §8.8.3).
+    res.setHeader('ETag', encodedTag(entry.etag, encoding));
     res.setHeader('Last-Modified', entry.lastModified);
     res.setHeader('Vary', 'Accept-Encoding');
     if (isFresh(req, entry)) {
@@ -112,8 +126,7 @@ export function createResponseCache(versions: DataVersionTracker, options: { isE
       res.end();
       return;
     }
-    const body = entry.gzip && prefersGzip(req.headers['accept-encoding']) ? entry.gzip : entry.body;
-    if (body === entry.gzip) res.setHeader('Content-Encoding', 'gzip');
+    if (encoding) res.setHeader('Content-Encoding', encoding);
     res.statusCode = 200;
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
     res.setHeader('Content-Length', body.length);
@@ -175,6 +188,11 @@ export function createResponseCache(versions: DataVersionTracker, options: { isE
   };
 }
 
+/** The ETag of one encoding of an entry: `"hash"` plain, `"hash-gzip"`, `"hash-br"`. */
+export function encodedTag(etag: string, encoding: 'br' | 'gzip' | null): string {
+  return encoding ? `${etag.slice(0, -1)}-${encoding}"` : etag;
+}
+
 /**
  * A conditional GET that the client's copy still answers (RFC 9110 §13.1: If-None-Match wins over
  * If-Modified-Since; `Cache-Control: no-cache` asks for the full answer), as Express's `req.fresh`.
@@ -186,7 +204,8 @@ export function isFresh(req: IncomingMessage, entry: { etag: string; lastModifie
   if (/(?:^|,)\s*no-cache\s*(?:,|$)/i.test(req.headers['cache-control'] ?? '')) return false;
   if (noneMatch) {
     if (noneMatch.trim() === '*') return true;
-    return noneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === entry.etag);
+    // Any encoding's tag names the same content: a copy kept as gzip is as fresh as a plain one.
+    return noneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '').replace(/-(?:gzip|br)"$/, '"') === entry.etag);
   }
   const since = Date.parse(modifiedSince!);
   return !Number.isNaN(since) && Date.parse(entry.lastModified) <= since;
