@@ -229,7 +229,8 @@ export type PublicSiteSettings = z.infer<typeof PublicSiteSettings>;
 
 // ----------------------------------------------------------------------------------------------- input
 
-const trimmed = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`);
+const trimmed = (label: string, max: number) =>
+  z.string({ error: `${label} must be text` }).trim().max(max, `${label} must be at most ${max} characters`);
 
 /**
  * An email address, its domain possibly internationalised (jose@bücher.de is jose@xn--bcher-kva.de):
@@ -272,8 +273,8 @@ export const ContactInput = z
       .trim()
       .min(10, 'Message must be at least 10 characters')
       .max(5000, 'Message must be at most 5000 characters'),
-    company: trimmed(200).optional().nullable(),
-    phone: trimmed(50).optional().nullable(),
+    company: trimmed('Company', 200).optional().nullable(),
+    phone: trimmed('Phone', 50).optional().nullable(),
     website: z.string().max(500).optional().nullable().meta({ description: 'Honeypot: leave empty' }),
   })
   .meta({ id: 'ContactInput' });

@@ -45,6 +45,9 @@ describe('category reads', () => {
     const bad = await api.request('/api/categories?letter=ab');
     assert.equal(bad.status, 400);
     assert.equal(ErrorBody.parse(await bad.json()).error, 'bad_request');
+    const twice = await api.request('/api/categories?letter=C&letter=D');
+    assert.equal(twice.status, 400);
+    assert.equal(ErrorBody.parse(await twice.json()).message, 'letter must be given once');
   });
 
   test('GET /api/categories/{slug} gives counts, top countries and pages of 12', async () => {

@@ -50,6 +50,9 @@ describe('POST /api/contact', () => {
       [{ ...valid, name: '   ' }, 'Name must be at least 2 characters'],
       [{ email: valid.email, subject: valid.subject, message: valid.message }, 'Name must be at least 2 characters'],
       [{ ...valid, message: 'x'.repeat(5001) }, 'Message must be at most 5000 characters'],
+      // The optional fields and wrong types name their field too.
+      [{ ...valid, phone: '1'.repeat(51) }, 'Phone must be at most 50 characters'],
+      [{ ...valid, company: 5 }, 'Company must be text'],
     ];
     for (const [index, [body, message]] of cases.entries()) {
       const response = await post(body, `10.1.0.${index + 1}`);
@@ -58,6 +61,9 @@ describe('POST /api/contact', () => {
       assert.deepEqual([error.error, error.message], ['bad_request', message]);
     }
     assert.equal(await api.prisma.contactMessage.count({ where: { name: 'A' } }), 0);
+    const list = await api.request('/api/contact', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.1.0.99' }, body: '[1, 2]' });
+    assert.equal(list.status, 400);
+    assert.equal(ErrorBody.parse(await list.json()).message, 'The body must be a JSON object, not a list.');
   });
 
   test('email addresses: an internationalised domain is accepted; malformed ones are refused', async () => {
