@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import { ContactInput } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
+import { jsonBody } from '../../middleware/json-body.ts';
 import { AppError } from '../../errors.ts';
 import { parsePublicInput } from '../../services/public/parse-public-input.ts';
 import { rateLimitByIp } from '../../services/public/rate-limit.ts';
@@ -16,7 +17,7 @@ export function createContactRouter(deps: RouteDeps): Router {
   router.post(
     '/api/contact',
     rateLimitByIp({ ...CONTACT_RATE_LIMIT, message: 'Too many messages from this address. Please try again later.' }),
-    async (req, res) => {
+    (req, _res, next) => {
       if (Number(req.headers['content-length'] ?? 0) > CONTACT_BODY_LIMIT_BYTES) {
         throw new AppError('payload_too_large', 'The message is too large.');
       }
@@ -24,6 +25,11 @@ export function createContactRouter(deps: RouteDeps): Router {
       if (!req.is('application/json')) {
         throw new AppError('unsupported_media_type', 'Send the message as JSON (Content-Type: application/json).');
       }
+      next();
+    },
+    // The limit holds for a body of unknown length too (chunked): reading stops past it, with a 413.
+    jsonBody(CONTACT_BODY_LIMIT_BYTES),
+    async (req, res) => {
       const input = parsePublicInput(ContactInput, req.body);
       const { response } = await submitContactMessage({
         prisma: deps.prisma,

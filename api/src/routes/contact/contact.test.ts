@@ -118,5 +118,16 @@ describe('POST /api/contact', () => {
     const response = await post({ ...valid, message: 'x'.repeat(40_000) });
     assert.equal(response.status, 413);
     assert.equal(ErrorBody.parse(await response.json()).error, 'payload_too_large');
+    // Sent chunked, with no Content-Length to refuse it by: the reading stops at the limit all the same.
+    const body = JSON.stringify({ ...valid, message: 'x'.repeat(40_000) });
+    const chunked = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(body));
+        controller.close();
+      },
+    });
+    const streamed = await api.request('/api/contact', { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.8.0.1' }, body: chunked, duplex: 'half' } as RequestInit);
+    assert.equal(streamed.status, 413);
+    assert.equal(ErrorBody.parse(await streamed.json()).error, 'payload_too_large');
   });
 });
