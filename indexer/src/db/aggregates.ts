@@ -99,7 +99,8 @@ export async function computeAggregates(pool: Pool, now = new Date()): Promise<A
   const categoryCounts = (map: Map<string, number>, limit: number): CategoryCount[] =>
     [...map]
       .map(([slug, count]) => ({ category: categoryName.get(slug)!, slug, count }))
-      .sort(byCountThenName((item) => item.slug))
+      // Ties in the order of the lists (/api/categories): by name, so a top list is the list's head.
+      .sort(byCountThenName((item) => item.category))
       .slice(0, limit);
   const cityCounts = (map: Map<string, number>, limit: number): CityCount[] =>
     [...map]
@@ -107,12 +108,12 @@ export async function computeAggregates(pool: Pool, now = new Date()): Promise<A
         const [countryCode, citySlug] = key.split('|');
         return { city: cityName.get(key)!, citySlug, countryCode, count };
       })
-      .sort(byCountThenName((item) => `${item.countryCode}|${item.citySlug}`))
+      .sort(byCountThenName((item) => `${item.city}|${item.countryCode}`))
       .slice(0, limit);
   const countryCounts = (map: Map<string, number>, limit: number): CountryCount[] =>
     [...map]
       .map(([code, count]) => ({ country: countryName(code), countryCode: code, slug: countrySlug(code), count }))
-      .sort(byCountThenName((item) => item.countryCode))
+      .sort(byCountThenName((item) => item.country))
       .slice(0, limit);
 
   const categoryDocuments: CategoryDocument[] = [...categories].map(([slug, entry]) => ({

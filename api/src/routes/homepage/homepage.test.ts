@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Router } from 'express';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FeaturedBusinesses, HomepageData } from '../../../../common/api/public.ts';
+import { CategoryList, CityList, CountryList, FeaturedBusinesses, HomepageData } from '../../../../common/api/public.ts';
 import { withTransaction } from '../../../../platform/db/pool.ts';
 import { writeBusinessBatch } from '../../../../platform/db/business-writer.ts';
 import { buildBusiness, reindexDirectory, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
@@ -123,5 +123,30 @@ describe('home page reads', () => {
     assert.equal(after.totals.businesses, 32);
     assert.deepEqual(after.popularSearches[0], { category: 'Tailor', count: 12, slug: 'tailor' });
     assert.deepEqual(after.topCities[0].countryCode, 'NG');
+  });
+});
+
+describe('home page tops and the lists', () => {
+  let api: Api;
+  before(async () => {
+    api = await startTestApi({ withAdmin: false });
+    // Four cities, countries and categories of two businesses each: every top is one tie, and code or slug
+    // order (CH, DE, IT, UA; arzte, bar, ...) differs from name order (Germany, Italy, ...; Bar, ..., Ärzte).
+    const place = (city: string, countryCode: string, country: string, category: string) =>
+      Array.from({ length: 2 }, () => buildBusiness({ city, countryCode, country, category, type: category }));
+    const rows = [...place('Milano', 'IT', 'Italy', 'Ärzte'), ...place('Kyiv', 'UA', 'Ukraine', 'Bar'), ...place('Bern', 'CH', 'Switzerland', 'Café'), ...place('Berlin', 'DE', 'Germany', 'Deli')];
+    await seedDirectory({ config: api.config, pool: api.pool, rows });
+  });
+  after(async () => api?.close());
+
+  test('the home page tops are the heads of the category, city and country lists, ties included', async () => {
+    const home = HomepageData.parse(await (await api.request('/api/homepage-data')).json());
+    const categories = CategoryList.parse(await (await api.request('/api/categories')).json());
+    const cities = CityList.parse(await (await api.request('/api/cities')).json());
+    const countries = CountryList.parse(await (await api.request('/api/countries')).json());
+    assert.deepEqual(home.popularSearches.map((item) => item.slug), categories.slice(0, home.popularSearches.length).map((item) => item.slug));
+    assert.deepEqual(home.topCities.map((item) => `${item.countryCode}/${item.slug}`), cities.slice(0, home.topCities.length).map((item) => `${item.countryCode}/${item.slug}`));
+    assert.deepEqual(home.topCountries.map((item) => item.countryCode), countries.slice(0, home.topCountries.length).map((item) => item.countryCode));
+    assert.deepEqual(home.topCities.map((item) => item.city), ['Berlin', 'Bern', 'Kyiv', 'Milano'], 'by name');
   });
 });
