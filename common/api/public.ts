@@ -4,6 +4,7 @@
  * §3 and §7 exactly; additions that fix the seed's defects (DESIGN §7) are marked.
  */
 import { z } from 'zod';
+import { letterOf } from '../search-documents.ts';
 
 const count = z.number().int().min(0);
 const nullableText = z.string().nullable();
@@ -322,7 +323,8 @@ const letterParam = z
   .string()
   .trim()
   .regex(/^(\p{L}|#)$/u, 'letter must be a single letter (or #)')
-  .transform((value) => value.toUpperCase())
+  // Folded as names are filed (letterOf): İ is I, Ł is L, and a letter of another script is '#'.
+  .transform((value) => (value === '#' ? '#' : letterOf(value)))
   .optional();
 
 export const BusinessPageQuery = z.object({ page: integerParam('page', 1, 100, 1) });

@@ -45,6 +45,8 @@ describe('category reads', () => {
     const bad = await api.request('/api/categories?letter=ab');
     assert.equal(bad.status, 400);
     assert.equal(ErrorBody.parse(await bad.json()).error, 'bad_request');
+    // A letter with an accent, or one that does not decompose, is the letter its names are filed under.
+    for (const letter of ['Ç', 'ç', 'Ĉ']) assert.deepEqual(CategoryList.parse(await (await api.request(`/api/categories?letter=${encodeURIComponent(letter)}`)).json()), c, letter);
     const twice = await api.request('/api/categories?letter=C&letter=D');
     assert.equal(twice.status, 400);
     assert.equal(ErrorBody.parse(await twice.json()).message, 'letter must be given once');
