@@ -47,6 +47,32 @@ function upgrade(pathname: string, headers: Record<string, string> = {}): Promis
   });
 }
 
+/** Writes `raw` on a new connection and returns everything the server answered before closing it. */
+function rawRequest(raw: string): Promise<string> {
+  const { port } = new URL(api.url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString('utf8')));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(text));
+    socket.write(raw);
+  });
+}
+
+describe('requests Node refuses before the app', () => {
+  test('headers over 16 KB (a huge URL or cookie) and a malformed request answer JSON errors, not a bare status line', async () => {
+    const longUrl = await rawRequest(`GET /api/search?q=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    assert.match(longUrl, /^HTTP\/1\.1 431 /);
+    assert.match(longUrl, /content-type: application\/json/i);
+    assert.match(longUrl, /\r\n\r\n\{"error":"header_too_large","message":"The request headers are too large/);
+    const cookie = await rawRequest(`GET / HTTP/1.1\r\nHost: localhost\r\nCookie: ${'c=1; '.repeat(4000)}\r\n\r\n`);
+    assert.match(cookie, /^HTTP\/1\.1 431 /);
+    const garbage = await rawRequest('NOT A REQUEST\r\n\r\n');
+    assert.match(garbage, /^HTTP\/1\.1 400 [\s\S]*\{"error":"bad_request","message":"The request is not valid HTTP\."\}$/);
+  });
+});
+
 describe('upgrade requests', () => {
   test('an unknown upgrade path is refused with 404 and the socket closed', async () => {
     const { status, text } = await upgrade('/api/nothing-here');

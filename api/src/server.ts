@@ -1,5 +1,6 @@
 /** The HTTP server around the app: listening, WebSocket upgrades and a graceful close. */
 import http from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
 import { createRequestListener, type CreateAppOptions } from './app.ts';
@@ -24,12 +25,33 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+/**
+ * Requests Node refuses before any handler sees them (headers over 16 KB: a huge URL or cookie; a
+ * malformed request line; a request too slow to send its headers) get a JSON error like every other
+ * answer, instead of Node's bare status line.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable || (error.code === 'ECONNRESET')) {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, code, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'header_too_large', 'The request headers are too large (over 16 KB): a very long URL or too many cookies.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'request_timeout', 'The request took too long to arrive.']
+        : [400, 'Bad Request', 'bad_request', 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ error: code, message });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
+}
+
 export async function startServer(deps: AppDeps, options: StartServerOptions = {}): Promise<RunningServer> {
   const { app, listener } = createRequestListener(deps, options);
   const server = http.createServer(listener);
   // Slightly above common load balancer idle timeouts, so the balancer closes idle sockets first.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
+  server.on('clientError', answerClientError);
   attachUpgradeHandlers(server, deps, options.upgradeHandlers);
 
   const host = options.host ?? deps.config.host;
