@@ -8,6 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { importFile } from '../api/src/services/import/import-file.ts';
 import { IMPORT_USAGE, ImportArgsError, parseImportArgs } from '../api/src/services/import/parse-import-args.ts';
+import { relayProgress } from '../api/src/services/import/progress-relay.ts';
 import { loadConfigOrExit, type Config } from '../platform/config.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
@@ -62,6 +63,7 @@ const database = await resolveDatabase(config);
 const pool = createPool(database.url, { max: 2, applicationName: 'directory-import' });
 const prisma = createPrisma(database.url, { max: 2 });
 let failed = 0;
+let relayed = Promise.resolve();
 try {
   const { rows } = await pool.query<{ table: string | null }>(`SELECT to_regclass('import_jobs')::text AS table`).catch((error: Error) => {
     if (!database.isEmbedded) throw error;
@@ -76,6 +78,8 @@ try {
     const { result, status, jobId } = await importFile({
       pool, prisma, path: file, fileName, mode: args.mode, batchSize: args.batchSize,
       onProgress(progress) {
+        // Admins watching the progress socket of `npm start` see this import too (in order, all sent before exit).
+        relayed = relayed.then(() => relayProgress(pool, progress));
         const now = Date.now();
         if (now - last < 2000 && progress.phase !== 'completed' && progress.phase !== 'failed') return;
         last = now;
@@ -95,6 +99,7 @@ try {
 } catch (error) {
   fail(`import failed: ${error instanceof Error ? error.message : String(error)}`);
 } finally {
+  await relayed;
   await prisma.$disconnect();
   await pool.end();
 }

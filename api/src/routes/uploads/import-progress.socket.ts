@@ -10,7 +10,9 @@
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { authenticateSession } from '../../middleware/session.ts';
-import { subscribeImportProgress } from '../../services/import/import-progress.ts';
+import { publishImportProgress, subscribeImportProgress } from '../../services/import/import-progress.ts';
+import { listenForProgress } from '../../services/import/progress-relay.ts';
+import type { Pool } from '../../../../platform/db/pool.ts';
 import type { UpgradeHandler } from '../index.ts';
 
 export const IMPORT_PROGRESS_PATH = '/api/admin/import-progress';
@@ -22,12 +24,34 @@ export const SIGNED_OUT_CLOSE_CODE = 4401;
 
 type SessionCheck = () => Promise<boolean>;
 
+/**
+ * Imports run by the CLI report through PostgreSQL (progress-relay.ts): while at least one admin watches,
+ * one connection per pool LISTENs and republishes their progress here.
+ */
+const relays = new Map<Pool, { sockets: number; stop: Promise<() => Promise<void>> }>();
+
+function watchRelayedProgress(pool: Pool): () => void {
+  let relay = relays.get(pool);
+  if (!relay) {
+    relay = { sockets: 0, stop: listenForProgress(pool, publishImportProgress) };
+    relays.set(pool, relay);
+  }
+  relay.sockets++;
+  const watched = relay;
+  return () => {
+    if (--watched.sockets > 0) return;
+    relays.delete(pool);
+    void watched.stop.then((stop) => stop());
+  };
+}
+
 let server: WebSocketServer | null = null;
 
 function progressServer(): WebSocketServer {
   if (server) return server;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
-  wss.on('connection', (socket: WebSocket, _req: IncomingMessage, stillSignedIn: SessionCheck) => {
+  wss.on('connection', (socket: WebSocket, _req: IncomingMessage, stillSignedIn: SessionCheck, pool: Pool) => {
+    const unwatch = watchRelayedProgress(pool);
     let alive = true;
     socket.on('pong', () => (alive = true));
     socket.on('message', () => undefined);
@@ -60,6 +84,7 @@ function progressServer(): WebSocketServer {
       clearInterval(heartbeat);
       clearInterval(sessionCheck);
       unsubscribe();
+      unwatch();
     });
   });
   server = wss;
@@ -73,6 +98,6 @@ export const importProgressSocket: UpgradeHandler = {
     // The session the upgrade was signed in with, checked again later against the admin's sessions.
     const session = (req as IncomingMessage & { session?: unknown }).session;
     const stillSignedIn: SessionCheck = async () => (await authenticateSession(Object.assign(Object.create(null), { session }) as IncomingMessage & { session?: unknown }, deps)) !== null;
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, stillSignedIn));
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, stillSignedIn, deps.pool));
   },
 };

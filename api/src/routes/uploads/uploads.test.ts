@@ -1,16 +1,19 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import WebSocket from 'ws';
 import { startTestApi, type TestApi } from '../../test/api-harness.ts';
 import { EXPORT_HEADER, exportRows } from '../../services/import/testing/export-rows.ts';
 import { csvText, writeXls, type Cell } from '../../services/import/testing/spreadsheet-writers.ts';
 import { IMPORT_PROGRESS_PATH, SIGNED_OUT_CLOSE_CODE } from './import-progress.socket.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 let api: TestApi & { close(): Promise<void> };
 let cookie: string;
@@ -349,6 +352,28 @@ describe('WebSocket progress', () => {
     assert.equal(last.file, 'progress.csv');
     assert.equal(last.rowsWritten, 300);
     assert.ok(mine.some((m) => m.phase === 'writing'));
+  });
+
+  test('an import run by the CLI against the same database shows on the progress socket too', async () => {
+    const socket = new WebSocket(`${api.url.replace(/^http/, 'ws')}${IMPORT_PROGRESS_PATH}`, { headers: { cookie, origin: api.origin } });
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const messages: Array<Record<string, unknown>> = [];
+    socket.on('message', (data) => messages.push(JSON.parse(String(data))));
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'cli-progress-'));
+    try {
+      const file = path.join(dir, 'from-the-cli.csv');
+      await writeFile(file, csvText([EXPORT_HEADER, ...exportRows(120, 31)]));
+      const { stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/import.ts'), file, '--batch-size', '100'], {
+        env: { ...process.env, DATABASE_URL: api.config.databaseUrl! },
+      });
+      assert.equal(stderr, '');
+      for (let waited = 0; waited < 50 && !messages.some((m) => m.file === 'from-the-cli.csv' && m.phase === 'completed'); waited++) await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      socket.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+    const fromCli = messages.filter((m) => m.file === 'from-the-cli.csv');
+    assert.ok(fromCli.some((m) => m.phase === 'completed' && m.rowsWritten === 120), JSON.stringify(fromCli));
   });
 
   test('signing out closes the progress socket (code 4401): a session that ended sees no more imports', async () => {

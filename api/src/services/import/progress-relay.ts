@@ -1,0 +1,78 @@
+/**
+ * Import progress across processes: an import run by the CLI (`npm run import`) happens in its own
+ * process, so its progress is sent through PostgreSQL (NOTIFY on PROGRESS_CHANNEL), and the API, while
+ * an admin watches the progress socket, LISTENs and passes it on as if the import ran in the API.
+ * Uploads imported by the API itself publish in-process only (import-progress.ts), never twice.
+ */
+import type { Pool, PoolClient } from '../../../../platform/db/pool.ts';
+import type { ImportPhase, ImportProgress } from './import-progress.ts';
+
+export const PROGRESS_CHANNEL = 'directory_import_progress';
+const PHASES = new Set<ImportPhase>(['queued', 'reading', 'writing', 'completed', 'failed']);
+const RETRY_MS = 1_000;
+
+/**
+ * Sends one progress message to every listening API. Best effort (a lost message is a stale bar, not
+ * lost data): the promise never rejects. Await it, in order, so the last message is sent before exit.
+ */
+export function relayProgress(pool: Pool, progress: ImportProgress): Promise<void> {
+  return pool.query('SELECT pg_notify($1, $2)', [PROGRESS_CHANNEL, JSON.stringify(progress)]).then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+function asProgress(payload: string | undefined): ImportProgress | null {
+  try {
+    const value = JSON.parse(payload ?? '') as Partial<ImportProgress>;
+    const numbers = [value.rowsRead, value.rowsWritten, value.rowsPerSecond];
+    if (typeof value.jobId !== 'string' || typeof value.file !== 'string' || !PHASES.has(value.phase as ImportPhase)) return null;
+    if (!numbers.every((n) => typeof n === 'number' && Number.isFinite(n)) || !(value.etaSeconds === null || typeof value.etaSeconds === 'number')) return null;
+    return { jobId: value.jobId, file: value.file, phase: value.phase as ImportPhase, rowsRead: value.rowsRead!, rowsWritten: value.rowsWritten!, rowsPerSecond: value.rowsPerSecond!, etaSeconds: value.etaSeconds ?? null };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Listens for relayed progress on one connection of `pool` until the returned stop() is called;
+ * reconnects after a lost connection. Resolves once listening (or once the first attempt failed).
+ */
+export async function listenForProgress(pool: Pool, onProgress: (progress: ImportProgress) => void): Promise<() => Promise<void>> {
+  let client: PoolClient | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    try {
+      const connection = await pool.connect();
+      if (stopped) {
+        connection.release();
+        return;
+      }
+      client = connection;
+      connection.on('notification', (message) => {
+        if (message.channel !== PROGRESS_CHANNEL) return;
+        const progress = asProgress(message.payload);
+        if (progress) onProgress(progress);
+      });
+      connection.on('error', () => {
+        connection.release(true);
+        if (client === connection) client = null;
+        if (!stopped) retry = setTimeout(() => void connect(), RETRY_MS);
+      });
+      await connection.query(`LISTEN ${PROGRESS_CHANNEL}`);
+    } catch {
+      if (!stopped) retry = setTimeout(() => void connect(), RETRY_MS);
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const connection = client;
+    client = null;
+    if (!connection) return;
+    await connection.query(`UNLISTEN ${PROGRESS_CHANNEL}`).catch(() => undefined);
+    connection.release();
+  };
+}
