@@ -93,6 +93,9 @@ describe('crawler view (no JavaScript)', () => {
     assert.match(page.html, /<meta name="description" content="Sunrise Coffee Roasters, Coffee shop in Berlin, DE\. Rated 4\.7\/5 from 321 reviews/);
     const { rows } = await site.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'lyon'`);
     const florist = await get(`/business/${rows[0].slug}`);
+    assert.match(page.html, /<meta name="description" content="[^"]*\. Address, phone, opening hours and map\."/);
+    const { rows: [hidden] } = await site.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'no-geo'`);
+    assert.match((await get(`/business/${hidden.slug}`)).html, /<meta name="description" content="Hidden Workshop, Carpenter in Munich, DE\. Address\."/, 'only the details the page has');
     const { rows: [town] } = await site.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'town-01'`);
     const unknownCount = decode((await get(`/business/${town.slug}`)).html);
     assert.ok(unknownCount.includes('3.0') && !unknownCount.includes('(0 Reviews)'), 'a rating without a review count says no "(0 Reviews)"');
@@ -215,6 +218,20 @@ describe('crawler view (no JavaScript)', () => {
       assert.match(page.html, /<meta name="robots" content="noindex/);
       assert.equal(page.canonical, null, `${path}: a page that is not to be indexed names no canonical page`);
       assert.doesNotMatch(page.html, /og:url/, path);
+    }
+  });
+
+  test('without scripts every search form submits to /search with GET (none is disabled in the HTML)', async () => {
+    for (const path of ['/', '/search?q=bakery', '/no/such/page', '/business/no-such-business-zzzzzz']) {
+      const html = (await get(path)).html;
+      const forms = [...html.matchAll(/<form[^>]*role="search"[^>]*>[\s\S]*?<\/form>/g)].map((match) => match[0]);
+      assert.ok(forms.length > 0, `${path} has a search form`);
+      for (const form of forms) {
+        assert.match(form, /action="\/search"/, path);
+        assert.match(form, /method="get"/, path);
+        assert.doesNotMatch(form, /<button[^>]*disabled/, `${path}: a disabled button would never submit without scripts`);
+        assert.match(form, /<input[^>]*name="q"[^>]*maxLength="200"|<input[^>]*maxLength="200"[^>]*name="q"/i, `${path}: the box stops at the 200 characters a search takes`);
+      }
     }
   });
 

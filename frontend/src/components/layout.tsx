@@ -63,7 +63,7 @@ export function Layout() {
               ))}
             </ul>
           </nav>
-          <p className="muted">© 2025 Business Directory. Find local businesses worldwide.</p>
+          <p className="muted" suppressHydrationWarning>{`© ${new Date().getFullYear()} Business Directory. Find local businesses worldwide.`}</p>
         </div>
       </footer>
     </>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 /** Spec §5: search only with a trimmed non-empty query; location added only when non-empty. */
@@ -14,6 +14,10 @@ export function NotFoundSearch() {
   const [query, setQuery] = useState('');
   const [location, setLocation] = useState('');
   const canSearch = query.trim().length > 0;
+  // Disabled while empty only once scripts run: without them the form submits itself to /search
+  // (the required field stops an empty one), and a disabled button would never submit.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSearch) return;
@@ -21,16 +25,16 @@ export function NotFoundSearch() {
   };
   return (
     <div className="not-found-search">
-      <form className="search-form" role="search" onSubmit={submit} aria-label="Search businesses">
+      <form className="search-form" role="search" onSubmit={submit} aria-label="Search businesses" action="/search" method="get">
         <label>
           <span>What are you looking for?</span>
-          <input name="q" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Business name or category" required />
+          <input name="q" value={query} onChange={(event) => setQuery(event.target.value)} placeholder="Business name or category" required maxLength={200} />
         </label>
         <label>
           <span>Where?</span>
-          <input name="location" value={location} onChange={(event) => setLocation(event.target.value)} placeholder="City or country (optional)" />
+          <input name="location" value={location} onChange={(event) => setLocation(event.target.value)} placeholder="City or country (optional)" maxLength={200} />
         </label>
-        <button type="submit" className="btn btn-primary" disabled={!canSearch}>
+        <button type="submit" className="btn btn-primary" disabled={hydrated && !canSearch}>
           Search
         </button>
       </form>

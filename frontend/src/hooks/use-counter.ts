@@ -8,6 +8,8 @@ export function useCounter(target: number, durationMs = 2000, steps = 50): numbe
   const [value, setValue] = useState(target);
   useEffect(() => {
     if (target <= 0) return;
+    // Visitors who asked for less motion see the number, not the count-up.
+    if (typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
     let step = 0;
     setValue(0);
     const timer = setInterval(() => {

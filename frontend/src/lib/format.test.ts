@@ -13,7 +13,7 @@ test("home counters: businesses above a million as 'NM+', cities above 1000 as '
 });
 
 test("card truncations and the '99+' review cap", () => {
-  assert.equal(truncate('Sunrise Coffee Roasters', 15), 'Sunrise Coffee ...');
+  assert.equal(truncate('Sunrise Coffee Roasters', 15), 'Sunrise Coffee...', 'no space before the dots');
   assert.equal(truncate('Exactly 15 char', 15), 'Exactly 15 char');
   assert.equal(truncate(null, 12), '');
   // Characters as a reader counts them: no emoji cut in half, no consonant without its vowel sign.

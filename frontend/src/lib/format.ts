@@ -16,7 +16,8 @@ export function truncate(text: string | null | undefined, max: number): string {
   const value = text ?? '';
   if (value.length <= max) return value;
   const characters = graphemes ? Array.from(graphemes.segment(value), (part) => part.segment) : Array.from(value);
-  return characters.length > max ? `${characters.slice(0, max).join('')}...` : value;
+  // No space before the ellipsis ("Convenience ..." wrapped the dots onto a line of their own).
+  return characters.length > max ? `${characters.slice(0, max).join('').trimEnd()}...` : value;
 }
 
 /** Home counter: above 1 million 'NM+', cities above 1000 'NK+'. */

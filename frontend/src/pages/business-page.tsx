@@ -57,6 +57,14 @@ function coordinate(value: unknown): number | null {
   return Number.isFinite(number) ? number : null;
 }
 
+/** '. Address, phone and map.': only the details the page has (the description promised all four). */
+function detailsSentence(parts: Array<string | false | null | undefined | ''>): string {
+  const present = parts.filter((part): part is string => Boolean(part));
+  if (present.length === 0) return '.';
+  const list = present.length === 1 ? present[0] : `${present.slice(0, -1).join(', ')} and ${present.at(-1)}`;
+  return `. ${list.charAt(0).toUpperCase()}${list.slice(1)}.`;
+}
+
 function BusinessView({ business }: { business: BusinessDetail }) {
   const rating = toNumber(business.rating);
   const reviews = toNumber(business.reviews);
@@ -79,7 +87,7 @@ function BusinessView({ business }: { business: BusinessDetail }) {
       business.city ? ` in ${business.city}${business.countryCode ? `, ${business.countryCode}` : ''}` : '',
       rating > 0 ? `. Rated ${rating.toFixed(1)}/5` : '',
       rating > 0 && reviews > 0 ? ` from ${countOf(reviews, 'review', 'reviews')}` : '',
-      '. Address, phone, opening hours and map.',
+      detailsSentence([business.fullAddress && 'address', tel && 'phone', hours && Object.keys(hours).length > 0 && 'opening hours', latitude !== null && longitude !== null && 'map']),
     ].join(''),
     canonicalPath: path,
     image: business.photo,

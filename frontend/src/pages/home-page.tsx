@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { featuredQuery, homepageQuery } from '../api/queries.ts';
 import type { FeaturedBusiness, HomepageData } from '../api/types.ts';
@@ -83,14 +83,14 @@ function Hero() {
       <div className="container">
         <h1>Find Businesses Worldwide</h1>
         <p className="hero-sub">Discover trusted local businesses, read ratings and reviews, and find contact details in 195+ countries.</p>
-        <form className="hero-search" role="search" onSubmit={submit} aria-label="Search businesses">
+        <form className="hero-search" role="search" onSubmit={submit} aria-label="Search businesses" action="/search" method="get">
           <label>
             <span className="sr-only">Business</span>
-            <input value={what} onChange={(event) => setWhat(event.target.value)} placeholder="What are you looking for?" name="q" />
+            <input value={what} onChange={(event) => setWhat(event.target.value)} placeholder="What are you looking for?" name="q" maxLength={200} />
           </label>
           <label>
             <span className="sr-only">Location</span>
-            <input value={where} onChange={(event) => setWhere(event.target.value)} placeholder="City or country" name="location" />
+            <input value={where} onChange={(event) => setWhere(event.target.value)} placeholder="City or country" name="location" maxLength={200} />
           </label>
           <button type="submit" className="btn btn-accent">
             Search
@@ -126,19 +126,29 @@ function Counters({ data }: { data: HomepageData }) {
   );
 }
 
+/** The card's photo, or the placeholder icon when there is none or it fails to load (before hydration too). */
+function CardImage({ src, alt }: { src: string | null | undefined; alt: string }) {
+  const [broken, setBroken] = useState(false);
+  const image = useRef<HTMLImageElement>(null);
+  useEffect(() => {
+    if (image.current?.complete && image.current.naturalWidth === 0) setBroken(true);
+  }, []);
+  return src && !broken ? (
+    <img ref={image} src={src} alt={alt} loading="lazy" width={320} height={160} onError={() => setBroken(true)} />
+  ) : (
+    <span className="placeholder-icon" role="img" aria-label={src ? 'Image not available' : `No photo of ${alt}`}>
+      <Icon name="building" size={48} />
+    </span>
+  );
+}
+
 function FeaturedCard({ business }: { business: FeaturedBusiness }) {
   const rating = toNumber(business.rating);
   const reviews = toNumber(business.review_count);
   return (
     <Link to={businessHref(business.slug)} className="card featured-card">
       <div className="card-image">
-        {business.image_url ? (
-          <img src={business.image_url} alt={business.name} loading="lazy" width={320} height={160} />
-        ) : (
-          <span className="placeholder-icon">
-            <Icon name="building" size={48} />
-          </span>
-        )}
+        <CardImage src={business.image_url} alt={business.name} />
       </div>
       <div className="card-body">
         <div className="card-row">

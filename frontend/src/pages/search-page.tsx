@@ -130,14 +130,14 @@ function SearchBox({ initial }: { initial: SearchParams }) {
     navigate(hrefWith({ q: q.trim(), location: location.trim(), page: 1 }, {}));
   };
   return (
-    <form className="search-form" role="search" onSubmit={submit} aria-label="Search businesses">
+    <form className="search-form" role="search" onSubmit={submit} aria-label="Search businesses" action="/search" method="get">
       <label>
         <span>What</span>
-        <input name="q" value={q} onChange={(event) => setQ(event.target.value)} placeholder="Business name or category" />
+        <input name="q" value={q} onChange={(event) => setQ(event.target.value)} placeholder="Business name or category" maxLength={200} />
       </label>
       <label>
         <span>Where</span>
-        <input name="location" value={location} onChange={(event) => setLocation(event.target.value)} placeholder="City or country" />
+        <input name="location" value={location} onChange={(event) => setLocation(event.target.value)} placeholder="City or country" maxLength={200} />
       </label>
       <button type="submit" className="btn btn-primary">
         Search
