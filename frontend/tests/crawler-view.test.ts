@@ -176,6 +176,20 @@ describe('crawler view (no JavaScript)', () => {
     assert.deepEqual(figures, [`Listed Businesses: ${BUSINESS_TOTAL}`, 'Countries: 4', `Cities: ${CITY_TOTAL}`, `Categories: ${CATEGORY_TOTAL}`]);
   });
 
+  test('without scripts the contact form posts itself to the API, and the page it comes back to says how it went', async () => {
+    const page = await get('/contact');
+    assert.match(page.html, /<form[^>]*method="post"[^>]*action="\/api\/contact"|<form[^>]*action="\/api\/contact"[^>]*method="post"/);
+    assert.doesNotMatch(page.html, /Message Sent Successfully/);
+    const form = new URLSearchParams({ name: 'No Script', email: 'noscript@example.com', subject: 'A question', message: 'Posted without JavaScript.', company: '', phone: '', website: '' });
+    const posted = await site.request('/api/contact', { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
+    assert.equal(posted.status, 303);
+    const back = await get(posted.headers.get('location')!.replace(/#.*/, ''));
+    assert.equal(back.status, 200);
+    assert.match(decode(back.html), /Message Sent Successfully/);
+    const refused = await get(`/contact?${new URLSearchParams({ error: 'Name must be at least 2 characters' })}`);
+    assert.match(decode(refused.html), /role="alert"><strong>Error<\/strong><p>Name must be at least 2 characters<\/p>/);
+  });
+
   test('a letter page of categories counts shares and totals against all businesses, as the cities pages do', async () => {
     const categories = (await (await site.request('/api/categories')).json()) as Array<{ category: string; count: number }>;
     const bakery = categories.find((item) => item.category === 'Bakery')!;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { contactPath, homepageQuery } from '../api/queries.ts';
 import type { ContactMessage } from '../api/types.ts';
 import { formatInt } from '../lib/format.ts';
@@ -21,11 +22,24 @@ export function validateContact(values: ContactMessage): Errors {
 
 type Notice = { tone: 'success' | 'error'; title: string; text: string };
 
+const SENT: Notice = { tone: 'success', title: 'Message Sent Successfully', text: "Thank you for your message. We'll get back to you within 24 hours." };
+
+/**
+ * Without scripts the form posts to /api/contact itself, which answers with a redirect back here:
+ * `?sent=1`, or `?error=<what was wrong>`. The notice the page then shows.
+ */
+function noticeFromUrl(params: URLSearchParams): Notice | null {
+  if (params.get('sent') === '1') return SENT;
+  const error = params.get('error');
+  return error ? { tone: 'error', title: 'Error', text: error.slice(0, 300) } : null;
+}
+
 export function ContactPage() {
   const api = useApi();
+  const [searchParams] = useSearchParams();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(() => noticeFromUrl(searchParams));
   const [website, setWebsite] = useState('');
   useSeo({
     title: `Contact Us | ${SITE_NAME}`,
@@ -49,7 +63,7 @@ export function ContactPage() {
     mutationFn: (message: ContactMessage) => api.post(contactPath, message),
     onSuccess: () => {
       setValues(EMPTY);
-      setNotice({ tone: 'success', title: 'Message Sent Successfully', text: "Thank you for your message. We'll get back to you within 24 hours." });
+      setNotice(SENT);
     },
     onError: () => setNotice({ tone: 'error', title: 'Error', text: 'Failed to send message. Please try again later.' }),
   });
@@ -104,7 +118,8 @@ export function ContactPage() {
         <section className="card" aria-labelledby="form-heading">
           <h2 id="form-heading">Send us a Message</h2>
           <p className="muted">Fill in the form and we will get back to you within 24 hours.</p>
-          <form onSubmit={submit} noValidate aria-labelledby="form-heading">
+          {/* method and action: without scripts the browser posts the form, and the answer brings it back here. */}
+          <form onSubmit={submit} noValidate aria-labelledby="form-heading" method="post" action={contactPath}>
             <div className="form-grid">
               {field('name', 'Name', { required: true, autoComplete: 'name' })}
               {field('email', 'Email', { type: 'email', required: true, autoComplete: 'email' })}

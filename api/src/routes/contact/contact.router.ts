@@ -1,5 +1,5 @@
 /** POST /api/contact: rate limit -> size limit -> validate -> store -> answer. */
-import { Router } from 'express';
+import express, { Router, type ErrorRequestHandler, type Request } from 'express';
 import { ContactInput } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { jsonBody } from '../../middleware/json-body.ts';
@@ -12,8 +12,17 @@ import { submitContactMessage } from '../../services/public/submit-contact-messa
 export const CONTACT_BODY_LIMIT_BYTES = 32 * 1024;
 export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
 
+/**
+ * A form posted by a browser without scripts (application/x-www-form-urlencoded): the answer is a page,
+ * so it is a 303 back to /contact with `sent=1` or `error=<message>`, never JSON.
+ */
+const isFormPost = (req: Request) => Boolean(req.is('application/x-www-form-urlencoded'));
+const backToContact = (outcome: { sent: true } | { error: string }) =>
+  `/contact?${new URLSearchParams('sent' in outcome ? { sent: '1' } : { error: outcome.error })}#notifications`;
+
 export function createContactRouter(deps: RouteDeps): Router {
   const router = Router();
+  const formBody = express.urlencoded({ extended: false, limit: CONTACT_BODY_LIMIT_BYTES, parameterLimit: 20 });
   router.post(
     '/api/contact',
     rateLimitByIp({ ...CONTACT_RATE_LIMIT, message: 'Too many messages from this address. Please try again later.' }),
@@ -22,13 +31,14 @@ export function createContactRouter(deps: RouteDeps): Router {
         throw new AppError('payload_too_large', 'The message is too large.');
       }
       // Any other body would be read as no body at all and answered "Name must be at least 2 characters".
-      if (!req.is('application/json')) {
+      if (!req.is('application/json') && !isFormPost(req)) {
         throw new AppError('unsupported_media_type', 'Send the message as JSON (Content-Type: application/json).');
       }
       next();
     },
     // The limit holds for a body of unknown length too (chunked): reading stops past it, with a 413.
     jsonBody(CONTACT_BODY_LIMIT_BYTES),
+    formBody,
     async (req, res) => {
       const input = parsePublicInput(ContactInput, req.body);
       const { response } = await submitContactMessage({
@@ -37,8 +47,18 @@ export function createContactRouter(deps: RouteDeps): Router {
         ip: req.ip ?? null,
         userAgent: req.get('user-agent') ?? null,
       });
-      res.status(201).set('Cache-Control', 'no-store').json(response);
+      if (isFormPost(req)) res.set('Cache-Control', 'no-store').redirect(303, backToContact({ sent: true }));
+      else res.status(201).set('Cache-Control', 'no-store').json(response);
     },
   );
+  // A form post that failed (invalid, too many, too large) goes back to the page with what went wrong.
+  const formFailed: ErrorRequestHandler = (error, req, res, next) => {
+    const message = error instanceof AppError && error.status < 500 ? error.message : (error as { type?: string })?.type === 'entity.too.large' ? 'The message is too large.' : null;
+    if (!isFormPost(req) || message === null) return next(error);
+    // Refused input is not a message sent: the rate limit does not count it (as for a 4xx).
+    res.locals.refused = !(error instanceof AppError && error.code === 'too_many_requests');
+    res.set('Cache-Control', 'no-store').redirect(303, backToContact({ error: message }));
+  };
+  router.use('/api/contact', formFailed);
   return router;
 }

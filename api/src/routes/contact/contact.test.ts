@@ -79,8 +79,8 @@ describe('POST /api/contact', () => {
     }
   });
 
-  test('a body that is not JSON answers 415 with what to send', async () => {
-    for (const [index, type] of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', ''].entries()) {
+  test('a body that is not JSON (nor a posted form) answers 415 with what to send', async () => {
+    for (const [index, type] of ['text/plain', 'application/xml', ''].entries()) {
       const response = await api.request('/api/contact', {
         method: 'POST',
         headers: { origin: api.origin, 'x-forwarded-for': `10.4.0.${index + 1}`, ...(type ? { 'content-type': type } : {}) },
@@ -89,6 +89,30 @@ describe('POST /api/contact', () => {
       assert.equal(response.status, 415, type || 'no body');
       assert.equal(ErrorBody.parse(await response.json()).message, 'Send the message as JSON (Content-Type: application/json).');
     }
+  });
+
+  test('a form posted without scripts is stored and answered with a redirect back to the page, with the outcome', async () => {
+    const form = (fields: Record<string, string>, address: string) =>
+      api.request('/api/contact', {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { origin: api.origin, 'x-forwarded-for': address, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      });
+    const sent = await form({ ...valid, name: 'Form Poster', email: 'form@example.com', company: '', phone: '', website: '' }, '10.5.0.1');
+    assert.equal(sent.status, 303);
+    assert.equal(sent.headers.get('location'), '/contact?sent=1#notifications');
+    assert.equal(await api.prisma.contactMessage.count({ where: { email: 'form@example.com' } }), 1);
+    const invalid = await form({ ...valid, name: 'F', email: 'form2@example.com' }, '10.5.0.2');
+    assert.equal(invalid.status, 303);
+    assert.equal(invalid.headers.get('location'), `/contact?${new URLSearchParams({ error: 'Name must be at least 2 characters' })}#notifications`);
+    assert.equal(await api.prisma.contactMessage.count({ where: { email: 'form2@example.com' } }), 0);
+    const bot = await form({ ...valid, email: 'bot@example.com', website: 'http://spam.example' }, '10.5.0.3');
+    assert.equal(bot.headers.get('location'), '/contact?sent=1#notifications', 'a bot is told "sent"');
+    assert.equal(await api.prisma.contactMessage.count({ where: { email: 'bot@example.com' } }), 0);
+    // Refused forms do not use up the address's allowance.
+    for (let n = 0; n < CONTACT_RATE_LIMIT.limit + 2; n++) await form({ ...valid, name: 'F' }, '10.5.0.4');
+    assert.equal((await form({ ...valid, email: 'after@example.com' }, '10.5.0.4')).headers.get('location'), '/contact?sent=1#notifications');
   });
 
   test('a NUL character in the body is dropped, not a failed write', async () => {

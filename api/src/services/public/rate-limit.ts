@@ -25,7 +25,7 @@ export function rateLimitByIp(options: { limit: number; windowMs: number; messag
     }
     const counted = window;
     res.on('finish', () => {
-      if (res.statusCode >= 400 && res.statusCode < 500 && res.statusCode !== 429) counted.count -= 1;
+      if ((res.statusCode >= 400 && res.statusCode < 500 && res.statusCode !== 429) || res.locals.refused === true) counted.count -= 1;
     });
     next();
   };
