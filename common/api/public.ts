@@ -204,7 +204,9 @@ export const SearchResult = z
      * 'location' when nothing matched the keywords as a business and they name a place (東京, Berlin):
      * the results are then the businesses in that place.
      */
-    matchedAs: z.enum(['keywords', 'location']),
+    matchedAs: z.enum(['keywords', 'location', 'keywords-in-place']).meta({
+      description: "'keywords-in-place': the keywords ended or began with a place (pizza berlin); `query` and `location` are then the keywords and the place searched",
+    }),
     /**
      * The place the keywords name exactly (a city or country), when they were searched as keywords with
      * no location: the page offers to search in it instead (q=Paris finds "Paris Bakery" and a typo's

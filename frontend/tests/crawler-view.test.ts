@@ -235,6 +235,12 @@ describe('crawler view (no JavaScript)', () => {
     }
   });
 
+  test('a search whose keywords end with a city shows the keywords in that city, and says so', async () => {
+    const html = decode((await get('/search?q=bakery%20berlin')).html);
+    assert.match(html, /Showing "bakery" in Berlin\. <a href="\/search\?q=bakery"[^>]*>Search "bakery" everywhere<\/a>/);
+    assert.doesNotMatch(html, /Munich/, 'only the Berlin bakeries');
+  });
+
   test('without scripts every search form submits to /search with GET (none is disabled in the HTML)', async () => {
     for (const path of ['/', '/search?q=bakery', '/no/such/page', '/business/no-such-business-zzzzzz']) {
       const html = (await get(path)).html;

@@ -165,8 +165,14 @@ export interface FacetCount {
 export interface SearchResults {
   hits: BusinessListItem[];
   totalHits: number;
-  /** 'location': the keywords matched no business but name a place; these are the businesses there. */
-  matchedAs: 'keywords' | 'location';
+  /**
+   * 'location': the keywords matched no business but name a place; these are the businesses there.
+   * 'keywords-in-place': the keywords began or ended with a place (pizza berlin): `keywords` searched in `location`.
+   */
+  matchedAs: 'keywords' | 'location' | 'keywords-in-place';
+  /** The keywords and the place the search was run with (what the API echoes back). */
+  keywords: string;
+  location: string;
   /** A city or country the keywords name exactly, offered as a place to search in; null otherwise. */
   place: string | null;
   page: number;

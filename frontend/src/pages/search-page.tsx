@@ -96,6 +96,12 @@ export function SearchPage() {
                 <Link to={hrefWith({ ...params, q: '', location: params.q }, {})}>{`Search within ${short(params.q)}`}</Link>
               </p>
             )}
+            {results.matchedAs === 'keywords-in-place' && (
+              <p className="search-notice" role="status">
+                {`Showing "${short(results.keywords)}" in ${short(results.location)}. `}
+                <Link to={hrefWith({ ...params, q: results.keywords, location: '' }, {})}>{`Search "${short(results.keywords)}" everywhere`}</Link>
+              </p>
+            )}
             {results.matchedAs === 'keywords' && results.place && (
               <p className="search-notice">
                 {`Looking for businesses in ${results.place}? `}

@@ -58,6 +58,7 @@ describe('GET /api/search', () => {
         buildBusiness({ name: 'Pupusería Central', city: 'San Salvador', countryCode: 'SV', country: 'El Salvador', category: 'Restaurant', type: 'Restaurant' }),
         buildBusiness({ name: 'Churrascaria Planalto', city: 'Brasília', countryCode: 'BR', country: 'Brazil', category: 'Restaurant', type: 'Restaurant' }),
         buildBusiness({ name: 'Padaria Paulista', city: 'São Paulo', countryCode: 'BR', country: 'Brazil', category: 'Restaurant', type: 'Restaurant' }),
+        buildBusiness({ name: 'Cocktail Corner', city: 'Bar', countryCode: 'ME', country: 'Montenegro', category: 'Bar', type: 'Bar' }),
         buildBusiness({ name: '서울 국밥', city: '서울', countryCode: 'KR', country: '대한민국', category: '식당', type: '식당' }),
       ],
     });
@@ -150,6 +151,25 @@ describe('GET /api/search', () => {
     const brazil = await search('q=&location=Brazil');
     assert.equal(brazil.totalCount, 3);
     assert.deepEqual((await search('q=&location=El%20Salvador')).businesses.map((business) => business.name), ['Pupusería Central']);
+  });
+
+  test('keywords that end or begin with a place are the keywords in that place (pizza paris, hamburg pizza, pizza germany)', async () => {
+    const paris = await search('q=pizza%20paris');
+    assert.equal(paris.matchedAs, 'keywords-in-place');
+    assert.deepEqual([paris.query, paris.location], ['pizza', 'Paris']);
+    assert.deepEqual(paris.businesses.map((business) => business.name).sort(), ['Pizza Napoli', 'Pizza Roma']);
+    const hamburg = await search('q=hamburg%20pizza');
+    assert.deepEqual(hamburg.businesses.map((business) => business.name), ['Pizza Hamburg Hafen']);
+    assert.equal((await search('q=pizza%20germany')).totalCount, 3);
+    // The same pages with a facet chosen stay in the place.
+    assert.deepEqual((await search('q=pizza%20paris&city=paris')).businesses.map((business) => business.name).sort(), ['Pizza Napoli', 'Pizza Roma']);
+    // A word that is also a category is a keyword (Bar is a town in Montenegro and a kind of business).
+    const bar = await search('q=cocktail%20bar');
+    assert.equal(bar.matchedAs, 'keywords');
+    assert.deepEqual(bar.businesses.map((business) => business.name), ['Cocktail Corner']);
+    // No place, or no match in it: the keywords as typed.
+    assert.equal((await search('q=pizza%20napoli')).matchedAs, 'keywords');
+    assert.equal((await search('q=bakery%20paris')).matchedAs, 'keywords', 'no bakery in Paris: the words as typed');
   });
 
   test('a location that is not a known place matches the address or state', async () => {

@@ -8,7 +8,7 @@
 import type { SearchParams } from 'meilisearch';
 import type { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
 import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
-import { citySlug } from '../../../../common/slug.ts';
+import { categorySlug, citySlug } from '../../../../common/slug.ts';
 import { cellBlock, coveredMeters, distanceMeters, GEO_CELL_PRECISIONS } from '../../../../common/geo-cells.ts';
 import { MAX_VALUES_PER_FACET } from '../../../../platform/search/settings.ts';
 import type { BusinessDocument, CategoryDocument, CityDocument } from '../../../../common/search-documents.ts';
@@ -144,6 +144,19 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
     options = { ...options, query: { ...options.query, q: '' } };
   }
   const { reader, query } = options;
+  // "pizza berlin", "new york pizza": keywords with a place at their end or start are the keywords in
+  // that place, when businesses there match them (Meilisearch would drop "berlin" as a last word, or
+  // match it in names: "Berlin Sushi" for "berlin pizza").
+  if (query.q && !query.location && /\s/.test(query.q.trim())) {
+    const split = await placeInKeywords(reader, query.q);
+    if (split) {
+      const located = await resolveLocation(reader, split.place);
+      if (located.filter) {
+        const inPlace = await searchOnce({ ...options, query: { ...query, q: split.keywords, location: split.place } }, located);
+        if (inPlace.totalCount > 0) return { ...inPlace, query: split.keywords, location: split.place, matchedAs: 'keywords-in-place', place: null };
+      }
+    }
+  }
   // Two letters are searched as words, never taken for a country code (IT support is not Italy).
   const keywordsOnly = Boolean(query.q) && !query.location && !query.category && !query.city && !/^[a-z]{2}$/i.test(query.q);
   // Near a point the visitor has said where already: no place hint (and no read for one, under the
@@ -160,6 +173,45 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
     }
   }
   return { ...result, place };
+}
+
+/** How many words at the end or the start of the keywords may name the place ("rio de janeiro"). */
+const MAX_PLACE_WORDS = 3;
+
+/**
+ * The place named by the last or the first words of `q` (longest first, the end before the start),
+ * with the keywords left: a city of the directory (exact name) or a country's English name. Words that
+ * are also a category ("bar": Bar, Montenegro) stay keywords. One read of each small aggregate index.
+ */
+async function placeInKeywords(reader: SearchReader, q: string): Promise<{ keywords: string; place: string } | null> {
+  const words = q.trim().split(/\s+/);
+  const candidates: Array<{ place: string; keywords: string; slug: string }> = [];
+  for (let n = Math.min(MAX_PLACE_WORDS, words.length - 1); n >= 1; n--) {
+    for (const [place, keywords] of [[words.slice(-n), words.slice(0, -n)], [words.slice(0, n), words.slice(n)]]) {
+      const text = place.join(' ');
+      const slug = citySlug(text);
+      if (slug && /[\p{L}\p{N}]/u.test(keywords.join(''))) candidates.push({ place: text, keywords: keywords.join(' '), slug });
+    }
+  }
+  if (candidates.length === 0) return null;
+  const slugs = [...new Set(candidates.map((candidate) => candidate.slug))].map(filterValue).join(', ');
+  const categorySlugs = [...new Set(candidates.map((candidate) => categorySlug(candidate.place)))].map(filterValue).join(', ');
+  const [cities, categories] = await Promise.all([
+    readSearch(() => reader.index<CityDocument>('cities').search(null, { filter: `citySlug IN [${slugs}]`, sort: ['businessCount:desc'], limit: 50, attributesToRetrieve: ['city', 'citySlug'] })),
+    readSearch(() => reader.index<CategoryDocument>('categories').search(null, { filter: `slug IN [${categorySlugs}]`, limit: 50, attributesToRetrieve: ['slug'] })),
+  ]);
+  const cityBySlug = new Map<string, string>();
+  for (const hit of cities.hits) if (!cityBySlug.has(hit.citySlug)) cityBySlug.set(hit.citySlug, hit.city);
+  const isCategory = new Set(categories.hits.map((hit) => hit.slug));
+  for (const candidate of candidates) {
+    if (isCategory.has(categorySlug(candidate.place))) continue;
+    // Two letters are words, not country codes ("it support"); a code of three or more is no name.
+    const country = candidate.place.length > 2 ? countryCodeFrom(candidate.place, 'english') : null;
+    if (country) return { keywords: candidate.keywords, place: countryName(country) };
+    const city = cityBySlug.get(candidate.slug);
+    if (city) return { keywords: candidate.keywords, place: city };
+  }
+  return null;
 }
 
 /**
