@@ -406,6 +406,7 @@ describe('public site in a browser', () => {
     for (const message of ['Name must be at least 2 characters', 'Please enter a valid email address', 'Subject must be at least 5 characters', 'Message must be at least 10 characters']) {
       await page.getByText(message).waitFor();
     }
+    assert.equal(await page.evaluate(() => document.activeElement?.id), 'contact-name', 'the focus goes to the first field to fix');
     await page.getByLabel(/^Name/).fill('Ada Lovelace');
     await page.getByLabel(/^Email/).fill('ada@example.com');
     await page.getByLabel(/^Subject/).fill('Listing question');

@@ -35,7 +35,9 @@ export function BusinessMap({ latitude, longitude, name, address }: BusinessMapP
         const line = document.createElement('div');
         line.textContent = address || 'Address not available';
         popup.append(title, line);
-        L.marker([latitude, longitude], { icon, title: name, alt: name }).addTo(instance).bindPopup(popup).openPopup();
+        // Narrow enough for a phone's map, and kept clear of the zoom buttons (top left) when it pans into view.
+        const popupOptions = { maxWidth: Math.max(160, Math.min(260, container.current.clientWidth - 90)), autoPanPaddingTopLeft: L.point(52, 12), autoPanPaddingBottomRight: L.point(12, 12) };
+        L.marker([latitude, longitude], { icon, title: name, alt: name }).addTo(instance).bindPopup(popup, popupOptions).openPopup();
         map = instance;
       } catch (error) {
         console.warn('Map could not load', error);

@@ -75,7 +75,12 @@ export function ContactPage() {
     event.preventDefault();
     const found = validateContact(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const firstInvalid = (['name', 'email', 'subject', 'message'] as const).find((name) => found[name]);
+    if (firstInvalid) {
+      // Where to fix it: the first field in error gets the focus (its message is its description).
+      document.getElementById(`contact-${firstInvalid}`)?.focus();
+      return;
+    }
     send.mutate({ ...values, name: values.name.trim(), email: values.email.trim(), ...(website ? { website } : {}) });
   };
   const field = (name: keyof ContactMessage, label: string, options: { type?: string; required?: boolean; textarea?: boolean; autoComplete?: string } = {}) => (
