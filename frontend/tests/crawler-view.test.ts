@@ -241,6 +241,17 @@ describe('crawler view (no JavaScript)', () => {
     assert.doesNotMatch(html, /Munich/, 'only the Berlin bakeries');
   });
 
+  test('without scripts the index filters are GET forms, and ?filter= renders the filtered list', async () => {
+    const page = await get('/categories');
+    assert.match(page.html, /<form[^>]*role="search"[^>]*method="get"[^>]*>[\s\S]*?<input[^>]*name="filter"/);
+    const filtered = decode((await get('/categories?filter=flor')).html);
+    assert.ok(filtered.includes('Florist'), 'the matching category is listed');
+    assert.ok(!filtered.includes('>Bakery<'), 'the others are not');
+    assert.match(filtered, /<input[^>]*name="filter"[^>]*value="flor"|<input[^>]*value="flor"[^>]*name="filter"/, 'the box shows the filter');
+    const cities = decode((await get('/cities?filter=lyon')).html);
+    assert.ok(cities.includes('Lyon') && !cities.includes('>Paris<'));
+  });
+
   test('without scripts every search form submits to /search with GET (none is disabled in the HTML)', async () => {
     for (const path of ['/', '/search?q=bakery', '/no/such/page', '/business/no-such-business-zzzzzz']) {
       const html = (await get(path)).html;

@@ -27,12 +27,13 @@ export function nameMatches(name: string, slug: string | undefined, needle: Need
 
 /**
  * Paging + text filter of the category, country and city indexes: the page lives in `?page=` (so a
- * crawler can follow it and the server renders it), the filter in state; a filter change goes back
- * to page 1 (spec §4).
+ * crawler can follow it and the server renders it), the filter in `?filter=` too (so the box works
+ * without scripts, as a form); a filter change goes back to page 1 (spec §4).
  */
 export function useIndexPaging<T>(items: T[], matches: (item: T, needle: Needle) => boolean) {
   const [searchParams, setSearchParams] = useSearchParams();
-  const [filter, setFilterText] = useState('');
+  // `?filter=` is where the box's form sends it without scripts; with them the URL keeps it in step.
+  const [filter, setFilterText] = useState(() => (searchParams.get('filter') ?? '').slice(0, 100));
   const filtered = useMemo(() => {
     const needle = needleOf(filter);
     return needle.text ? items.filter((item) => matches(item, needle)) : items;
@@ -43,11 +44,11 @@ export function useIndexPaging<T>(items: T[], matches: (item: T, needle: Needle)
   const start = (page - 1) * INDEX_PAGE_SIZE;
   const setFilter = (text: string) => {
     setFilterText(text);
-    if (searchParams.get('page')) {
-      const next = new URLSearchParams(searchParams);
-      next.delete('page');
-      setSearchParams(next, { replace: true });
-    }
+    const next = new URLSearchParams(searchParams);
+    next.delete('page');
+    if (text.trim()) next.set('filter', text);
+    else next.delete('filter');
+    if (next.toString() !== searchParams.toString()) setSearchParams(next, { replace: true, preventScrollReset: true });
   };
   const hrefFor = (target: number) => {
     const next = new URLSearchParams(searchParams);

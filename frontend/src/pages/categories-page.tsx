@@ -13,6 +13,7 @@ import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { itemList } from '../lib/seo.ts';
 import { categoryHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
+import { FilterBox } from '../components/filter-box.tsx';
 
 const matchesCategory = (item: CategorySummary, needle: Needle) => nameMatches(item.category, item.slug, needle);
 
@@ -63,10 +64,7 @@ export function CategoriesPage({ letter: letterProp }: { letter?: string }) {
       </div>
       <LetterBar base="/categories" active={letter} label="Categories by letter" />
       <div className="toolbar">
-        <label className="filter">
-          <span className="sr-only">Filter categories</span>
-          <input type="search" placeholder="Search categories..." value={paging.filter} onChange={(event) => paging.setFilter(event.target.value)} />
-        </label>
+        <FilterBox label="Filter categories" placeholder="Search categories..." value={paging.filter} onChange={paging.setFilter} />
         <div className="view-toggle" role="group" aria-label="View">
           <button type="button" aria-pressed={view === 'grid'} className={view === 'grid' ? 'active' : ''} onClick={() => setView('grid')}>
             Grid

@@ -12,6 +12,7 @@ import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { itemList } from '../lib/seo.ts';
 import { cityHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
+import { FilterBox } from '../components/filter-box.tsx';
 
 const matchesCity = (item: CitySummary, needle: Needle) =>
   nameMatches(item.city, item.slug, needle) || (item.countryCode ?? '').toLowerCase().includes(needle.text);
@@ -51,10 +52,7 @@ export function CitiesPage() {
       </div>
       <LetterBar base="/cities" active={letter} label="Cities by letter" />
       <div className="toolbar">
-        <label className="filter">
-          <span className="sr-only">Search cities or countries</span>
-          <input type="search" placeholder="Search cities or countries..." value={paging.filter} onChange={(event) => paging.setFilter(event.target.value)} />
-        </label>
+        <FilterBox label="Search cities or countries" placeholder="Search cities or countries..." value={paging.filter} onChange={paging.setFilter} />
       </div>
       {query.isPending ? (
         <SkeletonCards count={12} label="Loading cities" />

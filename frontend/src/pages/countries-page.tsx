@@ -11,6 +11,7 @@ import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { itemList } from '../lib/seo.ts';
 import { countryHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
+import { FilterBox } from '../components/filter-box.tsx';
 
 const matchesCountry = (item: CountrySummary, needle: Needle) => nameMatches(item.country, item.slug, needle);
 
@@ -51,10 +52,7 @@ export function CountriesPage() {
         </div>
       </div>
       <div className="toolbar">
-        <label className="filter">
-          <span className="sr-only">Search countries</span>
-          <input type="search" placeholder="Search countries..." value={paging.filter} onChange={(event) => paging.setFilter(event.target.value)} />
-        </label>
+        <FilterBox label="Search countries" placeholder="Search countries..." value={paging.filter} onChange={paging.setFilter} />
       </div>
       {query.isPending ? (
         <SkeletonCards count={12} label="Loading countries" />
