@@ -14,6 +14,7 @@ import os from 'node:os';
 import cron, { type ScheduledTask } from 'node-cron';
 import pg from 'pg';
 import type { Config } from '../../platform/config.ts';
+import { listenLoop } from '../../platform/db/listen.ts';
 import { createPool } from '../../platform/db/pool.ts';
 import { createLogger, type Logger } from '../../platform/logger.ts';
 import { createMeili } from '../../platform/search/client.ts';
@@ -266,31 +267,19 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
   }
 
   /** LISTEN on a dedicated connection, reconnecting; the poll timer covers any gap. */
-  async function listen(signal: AbortSignal, onOutbox: () => void, onRebuildRequest: () => void): Promise<void> {
-    while (!signal.aborted) {
-      const client = new pg.Client({ connectionString: databaseUrl, application_name: 'directory-indexer-listen' });
-      try {
-        const closed = new Promise<void>((resolve) => {
-          client.on('error', () => resolve());
-          client.on('end', () => resolve());
-          signal.addEventListener('abort', () => resolve(), { once: true });
-        });
-        await client.connect();
-        client.on('notification', (message) => {
-          if (message.channel === OUTBOX_CHANNEL) onOutbox();
-          else if (message.channel === CONTROL_CHANNEL && message.payload === 'full-rebuild') onRebuildRequest();
-        });
-        await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
-        await client.query(`LISTEN ${CONTROL_CHANNEL}`);
-        onOutbox(); // whatever arrived while not listening
-        await closed;
-      } catch (error) {
-        if (!signal.aborted) log.warn('LISTEN connection failed; polling meanwhile', { error: (error as Error).message });
-      } finally {
-        await client.end().catch(() => undefined);
-      }
-      await sleep(1_000, signal);
-    }
+  function listen(signal: AbortSignal, onOutbox: () => void, onRebuildRequest: () => void): Promise<void> {
+    return listenLoop({
+      databaseUrl,
+      channels: [OUTBOX_CHANNEL, CONTROL_CHANNEL],
+      applicationName: 'directory-indexer-listen',
+      signal,
+      onNotification(channel, payload) {
+        if (channel === OUTBOX_CHANNEL) onOutbox();
+        else if (channel === CONTROL_CHANNEL && payload === 'full-rebuild') onRebuildRequest();
+      },
+      onListening: onOutbox, // whatever arrived while not listening
+      onError: (error) => log.warn('LISTEN connection failed; polling meanwhile', { error: error.message }),
+    });
   }
 
   async function electionLoop(): Promise<void> {

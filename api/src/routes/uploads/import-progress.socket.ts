@@ -12,7 +12,6 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { authenticateSession } from '../../middleware/session.ts';
 import { publishImportProgress, subscribeImportProgress } from '../../services/import/import-progress.ts';
 import { listenForProgress } from '../../services/import/progress-relay.ts';
-import type { Pool } from '../../../../platform/db/pool.ts';
 import type { UpgradeHandler } from '../index.ts';
 
 export const IMPORT_PROGRESS_PATH = '/api/admin/import-progress';
@@ -26,22 +25,23 @@ type SessionCheck = () => Promise<boolean>;
 
 /**
  * Imports run by the CLI report through PostgreSQL (progress-relay.ts): while at least one admin watches,
- * one connection per pool LISTENs and republishes their progress here.
+ * one connection per database LISTENs and republishes their progress here.
  */
-const relays = new Map<Pool, { sockets: number; stop: Promise<() => Promise<void>> }>();
+const relays = new Map<string, { sockets: number; stop: () => Promise<void> }>();
 
-function watchRelayedProgress(pool: Pool): () => void {
-  let relay = relays.get(pool);
+function watchRelayedProgress(databaseUrl: string | undefined): () => void {
+  if (!databaseUrl) return () => undefined;
+  let relay = relays.get(databaseUrl);
   if (!relay) {
-    relay = { sockets: 0, stop: listenForProgress(pool, publishImportProgress) };
-    relays.set(pool, relay);
+    relay = { sockets: 0, stop: listenForProgress(databaseUrl, publishImportProgress) };
+    relays.set(databaseUrl, relay);
   }
   relay.sockets++;
   const watched = relay;
   return () => {
     if (--watched.sockets > 0) return;
-    relays.delete(pool);
-    void watched.stop.then((stop) => stop());
+    relays.delete(databaseUrl);
+    void watched.stop();
   };
 }
 
@@ -50,8 +50,8 @@ let server: WebSocketServer | null = null;
 function progressServer(): WebSocketServer {
   if (server) return server;
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
-  wss.on('connection', (socket: WebSocket, _req: IncomingMessage, stillSignedIn: SessionCheck, pool: Pool) => {
-    const unwatch = watchRelayedProgress(pool);
+  wss.on('connection', (socket: WebSocket, _req: IncomingMessage, stillSignedIn: SessionCheck, databaseUrl: string | undefined) => {
+    const unwatch = watchRelayedProgress(databaseUrl);
     let alive = true;
     socket.on('pong', () => (alive = true));
     socket.on('message', () => undefined);
@@ -98,6 +98,6 @@ export const importProgressSocket: UpgradeHandler = {
     // The session the upgrade was signed in with, checked again later against the admin's sessions.
     const session = (req as IncomingMessage & { session?: unknown }).session;
     const stillSignedIn: SessionCheck = async () => (await authenticateSession(Object.assign(Object.create(null), { session }) as IncomingMessage & { session?: unknown }, deps)) !== null;
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, stillSignedIn, deps.pool));
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req, stillSignedIn, deps.config.databaseUrl));
   },
 };

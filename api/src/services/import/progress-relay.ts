@@ -4,12 +4,12 @@
  * an admin watches the progress socket, LISTENs and passes it on as if the import ran in the API.
  * Uploads imported by the API itself publish in-process only (import-progress.ts), never twice.
  */
-import type { Pool, PoolClient } from '../../../../platform/db/pool.ts';
+import { listenLoop } from '../../../../platform/db/listen.ts';
+import type { Pool } from '../../../../platform/db/pool.ts';
 import type { ImportPhase, ImportProgress } from './import-progress.ts';
 
 export const PROGRESS_CHANNEL = 'directory_import_progress';
 const PHASES = new Set<ImportPhase>(['queued', 'reading', 'writing', 'completed', 'failed']);
-const RETRY_MS = 1_000;
 
 /**
  * Sends one progress message to every listening API. Best effort (a lost message is a stale bar, not
@@ -34,45 +34,21 @@ function asProgress(payload: string | undefined): ImportProgress | null {
   }
 }
 
-/**
- * Listens for relayed progress on one connection of `pool` until the returned stop() is called;
- * reconnects after a lost connection. Resolves once listening (or once the first attempt failed).
- */
-export async function listenForProgress(pool: Pool, onProgress: (progress: ImportProgress) => void): Promise<() => Promise<void>> {
-  let client: PoolClient | null = null;
-  let stopped = false;
-  let retry: NodeJS.Timeout | undefined;
-  const connect = async (): Promise<void> => {
-    try {
-      const connection = await pool.connect();
-      if (stopped) {
-        connection.release();
-        return;
-      }
-      client = connection;
-      connection.on('notification', (message) => {
-        if (message.channel !== PROGRESS_CHANNEL) return;
-        const progress = asProgress(message.payload);
-        if (progress) onProgress(progress);
-      });
-      connection.on('error', () => {
-        connection.release(true);
-        if (client === connection) client = null;
-        if (!stopped) retry = setTimeout(() => void connect(), RETRY_MS);
-      });
-      await connection.query(`LISTEN ${PROGRESS_CHANNEL}`);
-    } catch {
-      if (!stopped) retry = setTimeout(() => void connect(), RETRY_MS);
-    }
-  };
-  await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    const connection = client;
-    client = null;
-    if (!connection) return;
-    await connection.query(`UNLISTEN ${PROGRESS_CHANNEL}`).catch(() => undefined);
-    connection.release();
+/** Listens for relayed progress (a dedicated connection, reconnecting) until the returned stop() is called. */
+export function listenForProgress(databaseUrl: string, onProgress: (progress: ImportProgress) => void): () => Promise<void> {
+  const controller = new AbortController();
+  const listening = listenLoop({
+    databaseUrl,
+    channels: [PROGRESS_CHANNEL],
+    applicationName: 'directory-import-progress',
+    signal: controller.signal,
+    onNotification(_channel, payload) {
+      const progress = asProgress(payload);
+      if (progress) onProgress(progress);
+    },
+  });
+  return () => {
+    controller.abort();
+    return listening;
   };
 }
