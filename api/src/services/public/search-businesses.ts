@@ -239,12 +239,8 @@ async function cityNamed(reader: SearchReader, text: string): Promise<string | n
 
 /** The name of the city or country `text` names exactly (no typo tolerance: a hint must not guess). */
 async function placeNamed(reader: SearchReader, text: string): Promise<string | null> {
-  const english = countryCodeFrom(text, 'english');
-  if (english) return countryName(english);
-  const city = await cityNamed(reader, text);
-  if (city) return city;
-  const other = countryCodeFrom(text);
-  return other ? countryName(other) : null;
+  const country = await countryNamed(reader, text);
+  return country ? countryName(country) : cityNamed(reader, text);
 }
 
 /** One search as asked; `resolved` is query.location already resolved to a place, when the caller has it. */
@@ -377,42 +373,31 @@ async function nearestFirst(
   // Only ids and points: reading whole documents of a 1,000-match block costs ~0.1 ms each.
   const points = async (filter: string) =>
     (await readSearch(() => index.search(search.q, { ...search, filter, limit: MAX_SEARCH_HITS, attributesToRetrieve: ['id', '_geo'] }))).hits;
-  const blockFilter = (block: Block) => `${search.filter} AND geoCells IN [${cellBlock(point.lat, point.lng, block.precision, block.rings).map(filterValue).join(', ')}]`;
-  const measure = (hits: Hit[]) => {
-    const measured = hits.map((hit) => ({ id: hit.id, distanceMeters: hit._geo ? distanceMeters(point, hit._geo) : null }));
-    // Stable: equal distances keep Meilisearch's relevance order.
-    return measured.sort((a, b) => (a.distanceMeters ?? Infinity) - (b.distanceMeters ?? Infinity));
-  };
-  let at = BLOCKS.findIndex((block) => block.precision === START_PRECISION && block.rings === 1);
+  const filterOf = (block: Block) =>
+    block === EVERY_MATCH ? (search.filter as string) : `${search.filter} AND geoCells IN [${cellBlock(point.lat, point.lng, block.precision, block.rings).map(filterValue).join(', ')}]`;
+  const reachOf = (block: Block) => (block === EVERY_MATCH ? Infinity : coveredMeters(point.lat, point.lng, block.precision, block.rings));
+  // Stable sort: equal distances keep Meilisearch's relevance order.
+  const measure = (hits: Hit[]) => hits.map((hit) => ({ id: hit.id, distanceMeters: hit._geo ? distanceMeters(point, hit._geo) : null })).sort(byDistance);
+  let at = BLOCKS.findIndex((block) => block !== EVERY_MATCH && block.precision === START_PRECISION && block.rings === 1);
   // The total and facets (at a million businesses the facet counts are most of a search's cost) are
   // read while the first block is: the two do not depend on each other.
   const [all, first] = await Promise.all([
     known ?? readSearch(() => index.search(search.q, { ...search, facets, page: 1, hitsPerPage: 0 })),
-    points(blockFilter(BLOCKS[at])),
+    points(filterOf(BLOCKS[at])),
   ]);
   const needed = Math.min(page * perPage, all.totalHits);
 
-  let sorted: Array<{ id: number; distanceMeters: number | null }> = [];
+  let sorted: Measured[] = [];
   if (needed > 0) {
     let hits = first;
     // Too many matches to read in this block: finer cells, while there are finer ones.
-    while (hits.length >= MAX_SEARCH_HITS && at > 0) hits = await points(blockFilter(BLOCKS[--at]));
-    let best = measure(hits);
-    for (;;) {
-      const block = BLOCKS[at];
-      const reach = coveredMeters(point.lat, point.lng, block.precision, block.rings);
-      const within = best.length >= needed && (best[needed - 1].distanceMeters ?? Infinity) <= reach;
-      if (within || hits.length >= MAX_SEARCH_HITS) break;
-      if (at === BLOCKS.length - 1) {
-        // No block reaches far enough: every match (the ones without coordinates too), when they fit.
-        hits = await points(search.filter as string);
-        best = hits.length >= MAX_SEARCH_HITS ? mergeMeasured(best, measure(hits)) : measure(hits);
-        break;
-      }
-      hits = await points(blockFilter(BLOCKS[++at]));
-      best = hits.length >= MAX_SEARCH_HITS ? mergeMeasured(best, measure(hits)) : measure(hits);
+    while (hits.length >= MAX_SEARCH_HITS && at > 0) hits = await points(filterOf(BLOCKS[--at]));
+    sorted = measure(hits);
+    // Wider while the page's last match may lie beyond the block's reach, and the block was read whole.
+    while (!(sorted.length >= needed && (sorted[needed - 1].distanceMeters ?? Infinity) <= reachOf(BLOCKS[at])) && hits.length < MAX_SEARCH_HITS && at < BLOCKS.length - 1) {
+      hits = await points(filterOf(BLOCKS[++at]));
+      sorted = hits.length >= MAX_SEARCH_HITS ? mergeMeasured(sorted, measure(hits)) : measure(hits);
     }
-    sorted = best;
   }
   const pageOf = sorted.slice((page - 1) * perPage, page * perPage);
   const documents = pageOf.length
@@ -426,21 +411,29 @@ async function nearestFirst(
   return { hits, totalHits: all.totalHits, facetDistribution: all.facetDistribution };
 }
 
-interface Block {
-  precision: number;
-  rings: number;
-}
+/** Every match, whether it has coordinates or not: the last "block", which reaches everything. */
+const EVERY_MATCH = 'every match';
+type Block = { precision: number; rings: number } | typeof EVERY_MATCH;
 
-/** Blocks from the finest to the widest: 3 x 3 cells at each precision, then wider squares of the coarsest. */
+/**
+ * Blocks from the finest to the widest: 3 x 3 cells at each precision, then wider squares of the
+ * coarsest, then every match.
+ */
 const BLOCKS: Block[] = [
   ...[...GEO_CELL_PRECISIONS].reverse().map((precision) => ({ precision, rings: 1 })),
   ...[2, 4, 8].map((rings) => ({ precision: GEO_CELL_PRECISIONS[0], rings })),
+  EVERY_MATCH,
 ];
 
+type Measured = { id: number; distanceMeters: number | null };
+
+/** Nearest first, matches without coordinates last. */
+const byDistance = (a: Measured, b: Measured) => (a.distanceMeters ?? Infinity) - (b.distanceMeters ?? Infinity);
+
 /** A complete nearer block's sorted matches with a cut-off wider read's, each match once, sorted. */
-function mergeMeasured<T extends { id: number; distanceMeters: number | null }>(complete: T[], partial: T[]): T[] {
+function mergeMeasured(complete: Measured[], partial: Measured[]): Measured[] {
   const seen = new Set(complete.map((hit) => hit.id));
-  return [...complete, ...partial.filter((hit) => !seen.has(hit.id))].sort((a, b) => (a.distanceMeters ?? Infinity) - (b.distanceMeters ?? Infinity));
+  return [...complete, ...partial.filter((hit) => !seen.has(hit.id))].sort(byDistance);
 }
 
 /** Where nearest-first starts looking: cells of ~4.9 km, a block ~15 km across. */
