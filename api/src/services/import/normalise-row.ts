@@ -220,6 +220,8 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
     }
   }
   if (!country && countryCode) country = countryName(countryCode);
+  const workingHours = readWorkingHoursCell(cells.workingHours);
+  if (workingHours === null && cells.workingHours !== undefined) dropped = { ...dropped, hours: true };
 
   const subtypes = subtypesOf(cells.subtypes);
   const type = text(cells.type) ?? subtypes[0] ?? null;
@@ -245,14 +247,12 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
     photo: link(cells.photo),
     logo: link(cells.logo),
     locatedIn: text(cells.locatedIn),
-    workingHours: null,
+    workingHours,
     about: readAboutCell(cells.about),
     verified: parseBoolean(cells.verified),
     website: link(cells.website),
     url: link(cells.url),
   };
-  row.workingHours = readWorkingHoursCell(cells.workingHours);
-  if (row.workingHours === null && cells.workingHours !== undefined) dropped = { ...dropped, hours: true };
   const checked = ImportedBusiness.safeParse(row);
   if (!checked.success) {
     const issue = checked.error.issues[0];

@@ -73,14 +73,16 @@ export type ReadMessage =
 
 const MAX_NAMED_COUNTRIES = 10;
 
+const rowsText = (count: number) => (count === 1 ? '1 row' : `${count.toLocaleString('en-US')} rows`);
+/** The singular or plural words of a note about `count` rows. */
+const one = (count: number, singular: string, plural: string) => (count === 1 ? singular : plural);
+
 function unknownCountriesNote(rows: number, names: Map<string, number>): string {
   const listed = [...names].map(([name, count]) => `"${detach(name.slice(0, 60))}" (${count})`).join(', ');
   const more = rows > [...names.values()].reduce((sum, count) => sum + count, 0) ? ' and others' : '';
-  return `${rows === 1 ? '1 row names a country' : `${rows} rows name a country`} that was not recognised: ${listed}${more}. `
+  return `${rows} ${one(rows, 'row names', 'rows name')} a country that was not recognised: ${listed}${more}. `
     + 'Rows like these have no country code, so they are on no country or city page; add a country_code column (ISO codes such as DE, JP) or use English country names.';
 }
-
-const rowsText = (count: number) => (count === 1 ? '1 row' : `${count.toLocaleString('en-US')} rows`);
 
 /** What the report says of rows whose city or country came from elsewhere, or from nowhere. */
 interface PlaceCounts {
@@ -92,7 +94,6 @@ interface PlaceCounts {
 
 function placeNotes(counts: PlaceCounts): string[] {
   const notes: string[] = [];
-  const one = (count: number, singular: string, plural: string) => (count === 1 ? singular : plural);
   if (counts.cityFromAddress) {
     const n = counts.cityFromAddress;
     notes.push(`${rowsText(n)} had no city of ${one(n, 'its', 'their')} own; it was read from the end of ${one(n, 'its', 'their')} address.`);
@@ -129,10 +130,10 @@ function droppedNotes(dropped: DroppedCounts): string[] {
   const notes: string[] = [];
   const { location, hours } = dropped;
   if (location.count) {
-    notes.push(`${rowsText(location.count)} had a location outside the valid ranges (latitude -90 to 90, longitude -180 to 180), only one of the two, or a placeholder point; ${location.count === 1 ? 'it was' : 'they were'} imported without a location: ${listRows(location.rows, location.count)}.`);
+    notes.push(`${rowsText(location.count)} had a location outside the valid ranges (latitude -90 to 90, longitude -180 to 180), only one of the two, or a placeholder point; ${one(location.count, 'it was', 'they were')} imported without a location: ${listRows(location.rows, location.count)}.`);
   }
   if (hours.count) {
-    notes.push(`${rowsText(hours.count)} had working hours in a form that could not be read; ${hours.count === 1 ? 'it was' : 'they were'} imported without hours: ${listRows(hours.rows, hours.count)}.`);
+    notes.push(`${rowsText(hours.count)} had working hours in a form that could not be read; ${one(hours.count, 'it was', 'they were')} imported without hours: ${listRows(hours.rows, hours.count)}.`);
   }
   return notes;
 }
