@@ -33,20 +33,6 @@ after(async () => {
   await api?.close();
 });
 
-/** Sends a raw Upgrade request and returns the status line and headers the server wrote. */
-function upgrade(pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
-  const { port } = new URL(api.url);
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(Number(port), '127.0.0.1');
-    let text = '';
-    socket.on('data', (chunk) => (text += chunk.toString('utf8')));
-    socket.on('error', reject);
-    socket.on('close', () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text }));
-    const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-    socket.write(`GET ${pathname} HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n${extra}\r\n`);
-  });
-}
-
 /** Writes `raw` on a new connection and returns everything the server answered before closing it. */
 function rawRequest(raw: string): Promise<string> {
   const { port } = new URL(api.url);
@@ -58,6 +44,13 @@ function rawRequest(raw: string): Promise<string> {
     socket.on('close', () => resolve(text));
     socket.write(raw);
   });
+}
+
+/** Sends a raw Upgrade request and returns the status line and headers the server wrote. */
+async function upgrade(pathname: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+  const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  const text = await rawRequest(`GET ${pathname} HTTP/1.1\r\nHost: localhost\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n${extra}\r\n`);
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text };
 }
 
 describe('requests Node refuses before the app', () => {
