@@ -16,7 +16,7 @@ interface Built {
 
 export function createOpenApiRouter(deps: RouteDeps): Router {
   const router = Router();
-  // Built and compressed once (~25 KB of JSON, ~4 KB compressed): it changes only with a new release.
+  // Built and compressed once (24.5 KB of JSON; 3.0 KB gzip -9, 2.5 KB brotli): it changes only with a release.
   let built: Built | null = null;
   router.get('/api/openapi.json', (req, res) => {
     if (!built) {
