@@ -107,6 +107,33 @@ describe('public site in a browser', () => {
     await page.close();
   });
 
+  test('home: less motion shows the numbers at once, the skip link shows above the sticky header, a photo that fails shows the placeholder', async () => {
+    const page = await open('/contact');
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    // A featured photo that cannot load (external requests fail here): the card keeps its placeholder.
+    await page.route('**/api/featured-businesses', async (route) => {
+      const response = await route.fetch();
+      const cards = (await response.json()) as Array<Record<string, unknown>>;
+      return route.fulfill({ response, json: cards.map((card, index) => (index === 0 ? { ...card, image_url: 'https://photos.example/broken.jpg' } : card)) });
+    });
+    await main(page).getByRole('link', { name: 'Home' }).click();
+    await page.locator('.featured-card').first().waitFor();
+    await page.locator('.featured-card').first().getByRole('img', { name: 'Image not available' }).waitFor();
+    const counters = await page.evaluate(() => ['businesses', 'cities'].map((name) => document.querySelector(`[data-testid="counter-${name}"]`)?.textContent));
+    assert.deepEqual(counters, [String(BUSINESS_TOTAL), String(CITY_TOTAL)], 'no count-up: the numbers themselves');
+    await page.close();
+    // A fresh page: the first Tab lands on the skip link.
+    const fresh = await open('/');
+    await fresh.keyboard.press('Tab');
+    const onTop = await fresh.evaluate(() => {
+      const link = document.activeElement as HTMLElement;
+      const box = link.getBoundingClientRect();
+      return link.classList.contains('skip-link') && document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === link;
+    });
+    assert.equal(onTop, true, 'the focused skip link is the element seen at its place');
+    await fresh.close();
+  });
+
   test('business page: amenity toggles, open badge, map with popup while tiles fail, empty ad slot placeholder', async () => {
     const page = await open(`/business/${starSlug}`);
     assert.equal(await page.title(), 'Sunrise Coffee Roasters - Coffee shop | Business Directory');
