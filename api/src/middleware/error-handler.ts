@@ -31,7 +31,8 @@ const PRISMA_ERRORS: Record<string, [ErrorCode, string]> = {
 
 const STATUS_CODES = new Map<number, ErrorCode>(Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]));
 
-function toAppError(error: unknown): AppError | null {
+/** The AppError an error renders as, when a client caused it; null for the server's own failures. */
+export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     const mapped = PRISMA_ERRORS[error.code];

@@ -4,12 +4,14 @@ import { ContactInput } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { jsonBody } from '../../middleware/json-body.ts';
 import { AppError } from '../../errors.ts';
+import { toAppError } from '../../middleware/error-handler.ts';
 import { parsePublicInput } from '../../services/public/parse-public-input.ts';
 import { rateLimitByIp } from '../../services/public/rate-limit.ts';
 import { submitContactMessage } from '../../services/public/submit-contact-message.ts';
 
 /** A real message is a few KB at most (5,000 characters of message plus the other fields). */
 export const CONTACT_BODY_LIMIT_BYTES = 32 * 1024;
+const TOO_LARGE = 'The message is too large.';
 export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
 
 /**
@@ -28,7 +30,7 @@ export function createContactRouter(deps: RouteDeps): Router {
     rateLimitByIp({ ...CONTACT_RATE_LIMIT, message: 'Too many messages from this address. Please try again later.' }),
     (req, _res, next) => {
       if (Number(req.headers['content-length'] ?? 0) > CONTACT_BODY_LIMIT_BYTES) {
-        throw new AppError('payload_too_large', 'The message is too large.');
+        throw new AppError('payload_too_large', TOO_LARGE);
       }
       // Any other body would be read as no body at all and answered "Name must be at least 2 characters".
       if (!req.is('application/json') && !isFormPost(req)) {
@@ -53,10 +55,11 @@ export function createContactRouter(deps: RouteDeps): Router {
   );
   // A form post that failed (invalid, too many, too large) goes back to the page with what went wrong.
   const formFailed: ErrorRequestHandler = (error, req, res, next) => {
-    const message = error instanceof AppError && error.status < 500 ? error.message : (error as { type?: string })?.type === 'entity.too.large' ? 'The message is too large.' : null;
-    if (!isFormPost(req) || message === null) return next(error);
+    const known = toAppError(error);
+    if (!isFormPost(req) || !known || known.status >= 500) return next(error);
     // Refused input is not a message sent: the rate limit does not count it (as for a 4xx).
-    res.locals.refused = !(error instanceof AppError && error.code === 'too_many_requests');
+    res.locals.refused = known.code !== 'too_many_requests';
+    const message = known.code === 'payload_too_large' ? TOO_LARGE : known.message;
     res.set('Cache-Control', 'no-store').redirect(303, backToContact({ error: message }));
   };
   router.use('/api/contact', formFailed);
