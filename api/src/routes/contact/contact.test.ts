@@ -110,6 +110,8 @@ describe('POST /api/contact', () => {
     const bot = await form({ ...valid, email: 'bot@example.com', website: 'http://spam.example' }, '10.5.0.3');
     assert.equal(bot.headers.get('location'), '/contact?sent=1#notifications', 'a bot is told "sent"');
     assert.equal(await api.prisma.contactMessage.count({ where: { email: 'bot@example.com' } }), 0);
+    const huge = await form({ ...valid, email: 'huge@example.com', message: 'x'.repeat(40_000) }, '10.5.0.5');
+    assert.equal(huge.headers.get('location'), `/contact?${new URLSearchParams({ error: 'The message is too large.' })}#notifications`);
     // Refused forms do not use up the address's allowance.
     for (let n = 0; n < CONTACT_RATE_LIMIT.limit + 2; n++) await form({ ...valid, name: 'F' }, '10.5.0.4');
     assert.equal((await form({ ...valid, email: 'after@example.com' }, '10.5.0.4')).headers.get('location'), '/contact?sent=1#notifications');
