@@ -1,5 +1,5 @@
 /**
- * `npm run bench:indexer -- --count N [--sql-seed] [--lag-samples K]` (default 1,000,000 and 30): the indexer against throwaway
+ * `npm run bench:indexer -- --count N [--sql-seed] [--lag-samples K] [--bulk-rows K]` (default 1,000,000 and 30): the indexer against throwaway
  * embedded PostgreSQL + Meilisearch in a temporary directory on free ports. Rows come from the demo seed
  * generator (prisma/seed); `--sql-seed` generates simpler rows with one INSERT ... generate_series instead
  * (much faster to load, smaller documents).
@@ -10,6 +10,7 @@
  * - full rebuild: what the indexer process took for its first build (read PostgreSQL, serialise, post,
  *   aggregates, swap), from indexer_state; target <= 1.25x raw;
  * - incremental lag p50/p95: UPDATE one row, time until the change is visible in search;
+ * - bulk drain (`--bulk-rows K`, default 100,000 or the count): K rows inserted at once, time until all are searchable;
  * - peak RSS of the indexer process (VmHWM);
  * - a deep page read (page 100 of 20, filtered and sorted) with the indexer's settings.
  */
@@ -200,6 +201,41 @@ async function main(): Promise<void> {
     // The indexer recounts the aggregates (a full GROUP BY) only after a change that can move one; a rename
     // moves none, so this is normally the post-rebuild recount.
     if (recount) console.log(`  last aggregate recount (SQL + Meilisearch): ${recount.durationMs} ms`);
+
+    // Bulk drain: what an import of many rows waits for before its businesses are searchable. One
+    // statement inserts copies of existing rows (like an upload's batches, they reach the index only
+    // through the outbox); timed from the commit until the index holds every one of them.
+    const bulkAt = process.argv.indexOf('--bulk-rows');
+    const bulkRows = bulkAt >= 0 ? Number(process.argv[bulkAt + 1]) : Math.min(100_000, rows);
+    if (bulkRows > 0) {
+      const before = (await businesses.getStats()).numberOfDocuments;
+      const t0 = performance.now();
+      await pool.query(
+        `INSERT INTO businesses (name, slug, type, category, category_slug, subtypes, full_address, street, city, city_slug, postal_code, state,
+                                 country, country_code, phone, latitude, longitude, rating, review_count, reviews_link, photo, logo, located_in,
+                                 working_hours, about, verified, website, url, is_approved, source)
+         SELECT name, slug || '-bulk', type, category, category_slug, subtypes, full_address, street, city, city_slug, postal_code, state,
+                country, country_code, phone, latitude, longitude, rating, review_count, reviews_link, photo, logo, located_in,
+                working_hours, about, verified, website, url, is_approved, 'bench-bulk'
+         FROM businesses ORDER BY id LIMIT $1`,
+        [bulkRows],
+      );
+      const insertMs = performance.now() - t0;
+      for (;;) {
+        const { numberOfDocuments } = await businesses.getStats();
+        if (numberOfDocuments >= before + bulkRows) break;
+        if (performance.now() - t0 > 3_600_000) throw new Error('bulk rows not indexed after an hour');
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      const drainMs = performance.now() - t0 - insertMs;
+      console.log(
+        `bulk drain: ${bulkRows.toLocaleString()} inserted rows searchable ${seconds(drainMs)} after their commit = ${Math.round(bulkRows / (drainMs / 1000)).toLocaleString()} businesses/s (insert ${seconds(insertMs)})`,
+      );
+      // How Meilisearch grouped the drain's tasks: fewer, larger batches pay its per-batch post-processing less often.
+      const { results: batches } = await meili.batches.getBatches({ indexUids: [businesses.uid], afterStartedAt: new Date(Date.now() - performance.now() + t0).toISOString(), limit: 1000 });
+      const documents = batches.map((batch) => Number(batch.details.receivedDocuments ?? batch.details.providedIds ?? 0)).sort((a, b) => a - b);
+      console.log(`  in ${batches.length} Meilisearch batches of median ${percentile(documents, 50).toLocaleString()} documents (max ${(documents.at(-1) ?? 0).toLocaleString()})`);
+    }
 
     const deep: number[] = [];
     for (let i = 0; i < 5; i++) {

@@ -174,6 +174,25 @@ describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
     await waitFor('the repaired document', async () => (await search('tampered')).hits[0]?.name === 'Tampered Cafe', VISIBLE_MS);
   });
 
+  test('a backlog of many batches drains whole, and a change committed late under a lower outbox id is not left behind', async () => {
+    // An open transaction takes the lower outbox id and commits only after a larger bulk insert is in search.
+    const late = await pool.connect();
+    try {
+      await late.query('BEGIN');
+      const [lateId] = await insertBusinesses(late, [{ name: 'Tardy Tearoom' }]);
+      const before = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses')).rows[0].n;
+      // 12 batches of INDEXER_BATCH_SIZE 1,000: more than the drain keeps in flight.
+      await insertManyBusinesses(pool, 12_000, 'backlog');
+      await waitFor('the backlog in search', async () => (await context.meili.index(uid('businesses')).getStats()).numberOfDocuments === before + 12_000, VISIBLE_MS, 100);
+      assert.equal((await search('tardy tearoom')).hits.length, 0, 'the uncommitted business is not indexed');
+      await late.query('COMMIT');
+      await waitFor('the late business in search', async () => (await search('tardy tearoom')).hits.some((hit) => hit.id === lateId), VISIBLE_MS);
+    } finally {
+      late.release();
+    }
+    await waitFor('an empty outbox', async () => (await getIndexerStatus({ pool, meili: context.meili, prefix: context.indexPrefix })).outbox.depth === 0, VISIBLE_MS, 100);
+  });
+
   test('reads during a full rebuild never fail nor see a partial index, and changes made meanwhile survive the swap', async () => {
     await insertManyBusinesses(pool, 4_000);
     const expected = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses')).rows[0].n;

@@ -13,8 +13,9 @@ export interface OutboxRow {
   aggregates: boolean;
 }
 
-export async function fetchOutboxBatch(pool: Pool, limit: number): Promise<OutboxRow[]> {
-  const { rows } = await pool.query<OutboxRow>('SELECT id, business_id, op, aggregates FROM search_outbox ORDER BY id LIMIT $1', [limit]);
+/** The oldest `limit` rows with an id above `after`. */
+export async function fetchOutboxBatch(pool: Pool, limit: number, after = 0): Promise<OutboxRow[]> {
+  const { rows } = await pool.query<OutboxRow>('SELECT id, business_id, op, aggregates FROM search_outbox WHERE id > $2 ORDER BY id LIMIT $1', [limit, after]);
   return rows;
 }
 

@@ -61,7 +61,7 @@ function values(input: BusinessInput) {
 }
 
 /** Inserts businesses in one statement; returns their ids in order. */
-export async function insertBusinesses(pool: Pool, inputs: BusinessInput[]): Promise<number[]> {
+export async function insertBusinesses(pool: Pick<Pool, 'query'>, inputs: BusinessInput[]): Promise<number[]> {
   if (!inputs.length) return [];
   const params: unknown[] = [];
   const tuples = inputs.map((input) => {
