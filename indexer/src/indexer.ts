@@ -44,7 +44,7 @@ export interface RunIndexerOptions {
   onRoleChange?: (role: IndexerRole) => void;
   /** Quiet time before an aggregate recount after drained batches (default 1000 ms). */
   aggregateDebounceMs?: number;
-  /** Longest a recount waits while the drain is busy (default 5000 ms). */
+  /** Longest a recount waits while the drain is busy (default 5000 ms, or 20x the last recount's SQL time when longer). */
   aggregateMaxWaitMs?: number;
   /** How often a standby retries the lock (default 1000 ms). */
   standbyRetryMs?: number;
@@ -56,7 +56,10 @@ export interface IndexerHandle {
   ready: Promise<void>;
   /** Runs a full rebuild now (leader only; rejects on a standby). */
   requestFullRebuild(reason?: string): Promise<FullRebuildResult>;
-  /** Stops gracefully: finishes the batch in flight, releases the lock, closes connections. */
+  /**
+   * Stops gracefully: finishes the outbox batch being read and sent, releases the lock, closes connections.
+   * Batches Meilisearch has not yet confirmed stay in the outbox and are sent again by the next leader.
+   */
   stop(): Promise<void>;
   /** Resolves when fully stopped. */
   done: Promise<void>;
@@ -168,8 +171,11 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
       void writeState(pool, STATE_KEYS.lastError(prefix), { at: new Date().toISOString(), job, message: (error as Error).message }).catch(() => undefined);
     };
 
-    // Aggregates: trailing debounce. While the drain is busy with a backlog, recounts wait (up to
-    // maxWaitMs), so a bulk import does not add four aggregate tasks to Meilisearch's queue per batch.
+    // Aggregates: trailing debounce. While the drain is busy with a backlog, recounts wait, so a bulk
+    // import does not add four aggregate tasks to Meilisearch's queue per batch: up to maxWaitMs, or
+    // 20 times the last recount's SQL time when that is longer. At a million businesses each recount is
+    // a GROUP BY of seconds on one of the two cores Meilisearch indexes with: bench:indexer's 100,000-row
+    // drain took 80 s with one every ~25 s, 48 s with none (docs/performance.md, Indexer).
     let aggregateTimer: NodeJS.Timeout | null = null;
     let dirtySince: number | null = null;
     let lastAggregateFinish = 0;
@@ -178,7 +184,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
     const fireAggregates = () => {
       aggregateTimer = null;
       if (signal.aborted) return;
-      if (drain.isRunning() && Date.now() - (dirtySince ?? 0) < maxWaitMs) {
+      if (drain.isRunning() && Date.now() - (dirtySince ?? 0) < Math.max(maxWaitMs, runtime.lastAggregateSqlMs * 20)) {
         aggregateTimer = setTimeout(fireAggregates, debounceMs);
         return;
       }
