@@ -3,6 +3,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { BusinessDetail, BusinessPage, BusinessPageQuery, CityBusinesses, CityBusinessesQuery } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
+import { AppError } from '../../errors.ts';
 import { findBusinessBySlug, listBusinessesPage, listCityBusinesses } from '../../services/public/businesses.ts';
 import { parsePublicInput } from '../../services/public/parse-public-input.ts';
 import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
@@ -36,6 +37,11 @@ export function createBusinessesRouter(deps: RouteDeps): Router {
       },
     }),
   );
+
+  // Without a city the path would read as the business slug "city".
+  router.get('/api/businesses/city', () => {
+    throw new AppError('bad_request', 'Name a city: /api/businesses/city/{city}?limit=6.');
+  });
 
   router.get(
     '/api/businesses/:slug',

@@ -131,6 +131,11 @@ describe('business reads', () => {
     assert.equal(body.businesses[0].name, 'Bakery Number 3');
     const limited = CityBusinesses.parse(await (await api.request('/api/businesses/city/berlin?limit=6')).json());
     assert.equal(limited.businesses.length, 6);
+    for (const path of ['/api/businesses/city', '/api/businesses/city/']) {
+      const missing = await api.request(path);
+      assert.equal(missing.status, 400, path);
+      assert.deepEqual(await missing.json(), { error: 'bad_request', message: 'Name a city: /api/businesses/city/{city}?limit=6.' });
+    }
   });
 
   test('with Meilisearch unreachable lists answer 503 JSON fast, detail falls back to PostgreSQL', async () => {
