@@ -181,9 +181,9 @@ describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
       await late.query('BEGIN');
       const [lateId] = await insertBusinesses(late, [{ name: 'Tardy Tearoom' }]);
       const before = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses')).rows[0].n;
-      // 12 batches of INDEXER_BATCH_SIZE 1,000: more than the drain keeps in flight.
-      await insertManyBusinesses(pool, 12_000, 'backlog');
-      await waitFor('the backlog in search', async () => (await context.meili.index(uid('businesses')).getStats()).numberOfDocuments === before + 12_000, VISIBLE_MS, 100);
+      // 20 batches of INDEXER_BATCH_SIZE 1,000: more than the 16 the drain keeps in flight.
+      await insertManyBusinesses(pool, 20_000, 'backlog');
+      await waitFor('the backlog in search', async () => (await context.meili.index(uid('businesses')).getStats()).numberOfDocuments === before + 20_000, VISIBLE_MS, 100);
       assert.equal((await search('tardy tearoom')).hits.length, 0, 'the uncommitted business is not indexed');
       await late.query('COMMIT');
       await waitFor('the late business in search', async () => (await search('tardy tearoom')).hits.some((hit) => hit.id === lateId), VISIBLE_MS);
@@ -239,7 +239,25 @@ describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
     assert.ok(status.leader?.pid);
   });
 
-  test('TRUNCATE empties the index and the aggregates', async () => {
+  test('TRUNCATE empties the index and the aggregates; rows written after it in the same commit stay', async () => {
+    const client = await pool.connect();
+    let kept: number;
+    try {
+      // One commit: an insert the truncate makes moot, the truncate, an insert after it (one outbox read).
+      await client.query('BEGIN');
+      await insertBusinesses(client, [{ name: 'Doomed Deli' }]);
+      await client.query('TRUNCATE businesses');
+      [kept] = await insertBusinesses(client, [{ name: 'Phoenix Pantry' }]);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    await waitFor('only the business inserted after the truncate in the index', async () => {
+      const { hits } = await context.meili.index(uid('businesses')).search('', { limit: 5 });
+      return hits.length === 1 && hits[0].id === kept;
+    }, VISIBLE_MS);
+    await waitFor('aggregates of that one business', async () => (await context.meili.index(uid('home')).getDocument<HomeDocument>('home')).totals.allBusinesses === 1, VISIBLE_MS);
+
     await pool.query('TRUNCATE businesses');
     await waitFor('an empty businesses index', async () => (await context.meili.index(uid('businesses')).getStats()).numberOfDocuments === 0, VISIBLE_MS);
     await waitFor('empty aggregates', async () => (await context.meili.index(uid('home')).getDocument<HomeDocument>('home')).totals.allBusinesses === 0, VISIBLE_MS);

@@ -44,7 +44,7 @@ export interface RunIndexerOptions {
   onRoleChange?: (role: IndexerRole) => void;
   /** Quiet time before an aggregate recount after drained batches (default 1000 ms). */
   aggregateDebounceMs?: number;
-  /** Longest a recount waits while the drain is busy (default 5000 ms, or 20x the last recount's SQL time when longer). */
+  /** Longest a recount waits while the drain is busy (default 5000 ms, or 20x the last recount's SQL time when longer, up to 3 min). */
   aggregateMaxWaitMs?: number;
   /** How often a standby retries the lock (default 1000 ms). */
   standbyRetryMs?: number;
@@ -172,10 +172,10 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
     };
 
     // Aggregates: trailing debounce. While the drain is busy with a backlog, recounts wait, so a bulk
-    // import does not add four aggregate tasks to Meilisearch's queue per batch: up to maxWaitMs, or
-    // 20 times the last recount's SQL time when that is longer. At a million businesses each recount is
-    // a GROUP BY of seconds on one of the two cores Meilisearch indexes with: bench:indexer's 100,000-row
-    // drain took 80 s with one every ~25 s, 48 s with none (docs/performance.md, Indexer).
+    // import does not add four aggregate tasks to Meilisearch's queue per batch: up to maxWaitMs, or 20
+    // times the last recount's SQL time when that is longer (at most 3 min). At a million businesses each
+    // recount is a GROUP BY of seconds on one of the two cores Meilisearch indexes with: bench:indexer's
+    // 100,000-row drain took 80 s with one every ~25 s, 48 s with none (docs/performance.md, Indexer).
     let aggregateTimer: NodeJS.Timeout | null = null;
     let dirtySince: number | null = null;
     let lastAggregateFinish = 0;
@@ -184,7 +184,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
     const fireAggregates = () => {
       aggregateTimer = null;
       if (signal.aborted) return;
-      if (drain.isRunning() && Date.now() - (dirtySince ?? 0) < Math.max(maxWaitMs, runtime.lastAggregateSqlMs * 20)) {
+      if (drain.isRunning() && Date.now() - (dirtySince ?? 0) < Math.max(maxWaitMs, Math.min(runtime.lastAggregateSqlMs * 20, 180_000))) {
         aggregateTimer = setTimeout(fireAggregates, debounceMs);
         return;
       }

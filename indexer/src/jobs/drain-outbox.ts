@@ -18,22 +18,28 @@ import { toBusinessDocument } from '../documents/business-document.ts';
 import { waitForTasks } from '../meili/tasks.ts';
 import type { Job, JobContext } from './job.ts';
 
-const TASK_TIMEOUT_MS = 120_000;
+/**
+ * Long: a task waits its turn behind whatever Meilisearch has queued (a rebuild's 32 MB payloads at a
+ * million businesses take minutes), and a timeout makes the retry send the batches in flight again.
+ */
+const TASK_TIMEOUT_MS = 10 * 60_000;
 /** Batches enqueued to Meilisearch before waiting for the oldest (measured: docs/performance.md, Indexer). */
 export const IN_FLIGHT = 16;
 
 /** A batch sent to Meilisearch and not yet acknowledged. */
 interface SentBatch {
-  rowIds: number[];
+  rows: OutboxRow[];
   tasks: EnqueuedTask[];
-  /** The batch can move an aggregate count. */
-  recount: boolean;
 }
 
-/** Reads the businesses behind `rows` and enqueues their upserts and deletions (holding the write lock). */
-function sendBatch(context: JobContext, rows: OutboxRow[]): Promise<SentBatch> {
+/**
+ * Reads the businesses behind `rows` and enqueues their upserts and deletions (holding the write lock);
+ * null when this indexer stopped being the leader meanwhile (nothing sent: another one drains now).
+ */
+function sendBatch(context: JobContext, rows: OutboxRow[]): Promise<SentBatch | null> {
   const { pool, meili, prefix, runtime } = context;
   return runtime.writeLock.run(async () => {
+    if (context.signal.aborted) return null;
     const index = meili.index(indexUid(prefix, 'businesses'));
     const ids = [...new Set(rows.map((row) => row.business_id).filter((id): id is number => id !== null))];
     const found = await fetchBusinessesByIds(pool, ids);
@@ -45,26 +51,31 @@ function sendBatch(context: JobContext, rows: OutboxRow[]): Promise<SentBatch> {
     const tasks: EnqueuedTask[] = [];
     if (found.length) tasks.push(await index.addDocuments(found.map(toBusinessDocument), { primaryKey: 'id' }));
     if (missing.length) tasks.push(await index.deleteDocuments(missing));
-    // Most edits (a name, a phone, hours) move no count: only a change the trigger flagged, or any change to
-    // a business the home page features, is worth a GROUP BY over every business.
-    const recount = rows.some((row) => row.aggregates || row.op !== 'upsert' || !runtime.featuredIds || runtime.featuredIds.has(row.business_id!));
-    context.log.debug('batch sent', { rows: rows.length, upserted: found.length, deleted: missing.length, recount });
-    return { rowIds: rows.map((row) => row.id), tasks, recount };
+    context.log.debug('batch sent', { rows: rows.length, upserted: found.length, deleted: missing.length });
+    return { rows, tasks };
   });
 }
 
 /** Waits for a sent batch's tasks, then acknowledges its outbox rows. */
 async function settle(context: JobContext, batch: SentBatch): Promise<number> {
+  const { runtime } = context;
   await waitForTasks(context.meili, batch.tasks, TASK_TIMEOUT_MS);
-  await ackOutbox(context.pool, batch.rowIds);
-  if (batch.recount) context.runtime.markAggregatesDirty();
-  return batch.rowIds.length;
+  await ackOutbox(context.pool, batch.rows.map((row) => row.id));
+  // Most edits (a name, a phone, hours) move no count: only a change the trigger flagged, or any change to
+  // a business the home page features (as of now: a recount may have featured it since it was sent), is
+  // worth a GROUP BY over every business.
+  if (batch.rows.some((row) => row.aggregates || row.op !== 'upsert' || !runtime.featuredIds || runtime.featuredIds.has(row.business_id!))) {
+    runtime.markAggregatesDirty();
+  }
+  return batch.rows.length;
 }
 
 /** Clears the index for a 'truncate' row; `rows` ends with it (the rows before it are moot). */
 function truncate(context: JobContext, rows: OutboxRow[]): Promise<number> {
   const { pool, meili, prefix, runtime } = context;
   return runtime.writeLock.run(async () => {
+    // A former leader must not clear what the new one has indexed since (the truncate is its to drain).
+    if (context.signal.aborted) return 0;
     if (runtime.rebuildTouched) runtime.truncatedDuringRebuild = true;
     await waitForTasks(meili, [await meili.index(indexUid(prefix, 'businesses')).deleteAllDocuments()], TASK_TIMEOUT_MS);
     await ackOutbox(pool, rows.map((row) => row.id));
@@ -89,13 +100,15 @@ export async function drainOutbox(context: JobContext): Promise<number> {
     const truncateAt = rows.findIndex((row) => row.op === 'truncate');
     if (truncateAt >= 0) {
       // Whatever was sent before lands first; the rows after the truncate are read again next.
-      while (inFlight.length) acknowledged += await settle(context, inFlight.shift()!);
+      while (inFlight.length && !context.signal.aborted) acknowledged += await settle(context, inFlight.shift()!);
       acknowledged += await truncate(context, rows.slice(0, truncateAt + 1));
       after = rows[truncateAt].id;
       continue;
     }
     after = rows.at(-1)!.id;
-    inFlight.push(await sendBatch(context, rows));
+    const sent = await sendBatch(context, rows);
+    if (!sent) break;
+    inFlight.push(sent);
     if (inFlight.length >= IN_FLIGHT) acknowledged += await settle(context, inFlight.shift()!);
   }
   // On a stop the unacknowledged rows stay in the outbox and are drained again after the restart.
