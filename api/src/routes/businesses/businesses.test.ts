@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { stripSlugSuffix } from '../../../../common/slug.ts';
 import { BusinessDetail, BusinessPage, CityBusinesses, ErrorBody } from '../../../../common/api/public.ts';
 import { createLogger } from '../../../../platform/logger.ts';
+import { indexUid } from '../../../../platform/search/client.ts';
 import { buildBusiness, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
 import { startServer, type RunningServer } from '../../server.ts';
 import { startTestApi } from '../../test/api-harness.ts';
@@ -135,6 +136,26 @@ describe('business reads', () => {
       const missing = await api.request(path);
       assert.equal(missing.status, 400, path);
       assert.deepEqual(await missing.json(), { error: 'bad_request', message: 'Name a city: /api/businesses/city/{city}?limit=6.' });
+    }
+  });
+
+  test('a document the indexer rewrites shows on a cached call within seconds, with no other publish', async () => {
+    const { rows } = await api.pool.query<{ id: number; slug: string }>(`SELECT id, slug FROM businesses WHERE place_id = 'paris'`);
+    const detail = async () => BusinessDetail.parse(await (await api.request(`/api/businesses/${rows[0].slug}`)).json());
+    assert.equal((await detail()).name, 'Le Petit Four'); // now cached (10 minutes)
+    // What the indexer sends for a rename: the document alone (no aggregate recount, nothing else written).
+    const businesses = api.meili.index(indexUid(api.indexPrefix, 'businesses'));
+    await api.meili.tasks.waitForTask((await businesses.updateDocuments([{ id: rows[0].id, name: 'Le Grand Four' }])).taskUid);
+    try {
+      const deadline = Date.now() + 10_000;
+      let name = (await detail()).name;
+      while (name !== 'Le Grand Four' && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        name = (await detail()).name;
+      }
+      assert.equal(name, 'Le Grand Four', 'the cached answer was dropped when the index changed');
+    } finally {
+      await api.meili.tasks.waitForTask((await businesses.updateDocuments([{ id: rows[0].id, name: 'Le Petit Four' }])).taskUid);
     }
   });
 

@@ -48,10 +48,12 @@ export function createDataVersionTracker(options: {
   const liveUids = new Set(INDEX_KINDS.map((kind) => indexUid(options.indexPrefix, kind)));
 
   async function readSearchPart(): Promise<void> {
-    const { results } = await withDeadline(options.meili.getIndexes({ limit: 1000 }), CHECK_DEADLINE_MS);
+    // The raw answer: the client's getIndexes() drops createdAt/updatedAt (its Index objects carry only
+    // uid and primaryKey), which left this part constant and the cache blind to document writes.
+    const { results } = await withDeadline(options.meili.getRawIndexes({ limit: 1000 }), CHECK_DEADLINE_MS);
     searchPart = results
       .filter((index) => liveUids.has(index.uid))
-      .map((index) => `${index.uid}@${index.updatedAt?.toString()}`)
+      .map((index) => `${index.uid}@${index.updatedAt}`)
       .sort()
       .join(',');
   }
