@@ -383,7 +383,17 @@ describe('importFile: CSV end to end', () => {
     ]);
     assert.match(outcome.result.message, / 3 rows had no city of their own; it was read from the end of their address\./);
     assert.match(outcome.result.message, / 3 rows had no country of their own; it was read from the phone number's country code \(2 rows\) and the end of the address \(1 row\)\./);
-    assert.match(outcome.result.message, / 1 row has no country \(none in its columns, address or phone number\), so it is on no country or city page/);
+    // The file has no country column: an existing business it updated would keep its country.
+    assert.match(outcome.result.message, / 1 row has no country \(none in its columns, address or phone number\): a business it adds is on no country or city page \(add a country_code column to place such rows\); a business already in the directory keeps its country\./);
+
+    // A file of corrections (name and place_id only) leaves every country as it was, and says so.
+    const corrections = file('name-corrections.csv');
+    await writeCsv(corrections, [['name', 'place_id'], ['Pet Shop Vračar 2', 'ChIJ-derived-1'], ['Librairie du Louvre', 'ChIJ-derived-3']]);
+    const corrected = await run(corrections);
+    assert.equal(corrected.result.duplicateAnalysis.databaseDuplicateCount, 2);
+    const after = await pool.query("SELECT name, country_code FROM businesses WHERE place_id IN ('ChIJ-derived-1', 'ChIJ-derived-3') ORDER BY place_id");
+    assert.deepEqual(after.rows.map((row) => [row.name, row.country_code]), [['Pet Shop Vračar 2', 'RS'], ['Librairie du Louvre', 'FR']]);
+    assert.match(corrected.result.message, / 2 rows have no country \(none in their columns, address or phone number\): a business they add is on no country or city page \(add a country_code column to place such rows\); a business already in the directory keeps its country\./);
   });
 
   test('values that cannot be used (a location out of range, unreadable hours) leave the row in, and the report names the rows', async () => {

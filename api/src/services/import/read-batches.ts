@@ -92,7 +92,8 @@ interface PlaceCounts {
   noCountry: number;
 }
 
-function placeNotes(counts: PlaceCounts): string[] {
+/** `countryWritten`: the file can change an existing business's country (else such a business keeps its own). */
+function placeNotes(counts: PlaceCounts, countryWritten: boolean): string[] {
   const notes: string[] = [];
   if (counts.cityFromAddress) {
     const n = counts.cityFromAddress;
@@ -108,7 +109,14 @@ function placeNotes(counts: PlaceCounts): string[] {
   }
   if (counts.noCountry) {
     const n = counts.noCountry;
-    notes.push(`${rowsText(n)} ${one(n, 'has', 'have')} no country (none in ${one(n, 'its', 'their')} columns, address or phone number), so ${one(n, 'it is', 'they are')} on no country or city page; add a country_code column to place such rows.`);
+    const none = `${rowsText(n)} ${one(n, 'has', 'have')} no country (none in ${one(n, 'its', 'their')} columns, address or phone number)`;
+    notes.push(
+      countryWritten
+        ? `${none}, so ${one(n, 'it is', 'they are')} on no country or city page; add a country_code column to place such rows.`
+        // A file of corrections (name and place_id, say) changes only its own columns: the businesses it
+        // updates keep their country, and only the ones it adds have none.
+        : `${none}: a business ${one(n, 'it adds', 'they add')} is on no country or city page (add a country_code column to place such rows); a business already in the directory keeps its country.`,
+    );
   }
   return notes;
 }
@@ -170,10 +178,11 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
   const dropped: DroppedCounts = { location: { count: 0, rows: [] }, hours: { count: 0, rows: [] } };
   const end = (failure?: ReadFailure): ReadMessage => ({
     type: 'end', fileType: rows?.type ?? null, sheets: rows?.sheets ?? [], delta: take(), fraction: rows?.fraction() ?? 0, failure,
-    notes: [...(unknownCountryRows ? [unknownCountriesNote(unknownCountryRows, unknownCountries)] : []), ...droppedNotes(dropped), ...placeNotes(places)],
+    notes: [...(unknownCountryRows ? [unknownCountriesNote(unknownCountryRows, unknownCountries)] : []), ...droppedNotes(dropped), ...placeNotes(places, mapping?.updatableColumns.includes('country_code') ?? true)],
   });
 
-  let mapping: ColumnMapping;
+  // Unset while end() may already be called: a file that fails before its header is read has none.
+  let mapping: ColumnMapping | undefined;
   try {
     try {
       rows = await openRows(path);
