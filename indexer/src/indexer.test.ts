@@ -216,7 +216,16 @@ describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
         }
       }
     })();
+    const requestedAt = new Date().toISOString();
     const rebuild = indexer.requestFullRebuild('test');
+    // The status describes the rebuild under way, not the last one finished.
+    const running = await waitFor('the status of the running rebuild', async () => {
+      const { fullRebuild } = await getIndexerStatus({ pool, meili: context.meili, prefix: context.indexPrefix });
+      return fullRebuild?.running ? fullRebuild : null;
+    }, VISIBLE_MS, 20);
+    assert.equal(running.reason, 'test');
+    assert.ok(running.startedAt! >= requestedAt, `${running.startedAt} is this rebuild's start`);
+    assert.equal(running.finishedAt, null);
     // A change committed while the rebuild runs must be in the new index after the swap.
     await new Promise((resolve) => setTimeout(resolve, 50));
     const [lateId] = await insertBusinesses(pool, [{ name: 'Latecomer Lounge' }]);

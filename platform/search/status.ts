@@ -25,6 +25,7 @@ export interface IndexerStatus {
   };
   meilisearch: { reachable: boolean; error: string | null };
   indexes: Record<IndexKind, IndexStatus>;
+  /** While one runs: that rebuild (finishedAt and durationMs null); else the last one. */
   fullRebuild: {
     running: boolean;
     startedAt: string | null;
@@ -77,6 +78,7 @@ export async function getIndexerStatus({ pool, meili, prefix }: { pool: Pool; me
     running?: boolean;
     startedAt?: string;
     runningSince?: string;
+    runningReason?: string;
     finishedAt?: string;
     durationMs?: number;
     reason?: string;
@@ -87,14 +89,16 @@ export async function getIndexerStatus({ pool, meili, prefix }: { pool: Pool; me
     meilisearch: { reachable, error: meiliError },
     indexes,
     fullRebuild: rebuild
-      ? {
-          running: Boolean(rebuild.running),
-          startedAt: rebuild.startedAt ?? rebuild.runningSince ?? null,
-          finishedAt: rebuild.finishedAt ?? null,
-          durationMs: rebuild.durationMs ?? null,
-          reason: rebuild.reason ?? null,
-          lastFailure: rebuild.lastFailure ?? null,
-        }
+      ? rebuild.running
+        ? { running: true, startedAt: rebuild.runningSince ?? null, finishedAt: null, durationMs: null, reason: rebuild.runningReason ?? null, lastFailure: rebuild.lastFailure ?? null }
+        : {
+            running: false,
+            startedAt: rebuild.startedAt ?? null,
+            finishedAt: rebuild.finishedAt ?? null,
+            durationMs: rebuild.durationMs ?? null,
+            reason: rebuild.reason ?? null,
+            lastFailure: rebuild.lastFailure ?? null,
+          }
       : null,
     aggregates: read(STATE_KEYS.aggregates(prefix)),
     leader: read(STATE_KEYS.leader(prefix)),

@@ -107,7 +107,7 @@ export async function rebuildAllIndexes(context: JobContext, reason: string): Pr
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
   log.info('full rebuild started', { reason });
-  await writeState(pool, STATE_KEYS.fullRebuild(prefix), { ...((await readState<object>(pool, STATE_KEYS.fullRebuild(prefix))) ?? {}), running: true, runningSince: startedAt });
+  await writeState(pool, STATE_KEYS.fullRebuild(prefix), { ...((await readState<object>(pool, STATE_KEYS.fullRebuild(prefix))) ?? {}), running: true, runningSince: startedAt, runningReason: reason });
   try {
     for (let attempt = 1; ; attempt++) {
       runtime.rebuildTouched = new Set();
