@@ -198,7 +198,9 @@ describe('importFile: CSV end to end', () => {
       assert.equal(again.result.results.updated, 0);
       assert.equal(again.result.results.unchanged, 1050);
       assert.equal(again.result.duplicateAnalysis.databaseDuplicateCount, 1050);
+      assert.match(again.result.message, /rerun\.csv: 1050 of 1050 rows imported \(0 new, 0 updated, 1050 unchanged\): nothing changed, the directory already had every one of them as it is\./);
     }
+    assert.doesNotMatch(first.result.message, /nothing changed/);
     assert.equal(await countBusinesses(), before + 1050);
   });
 

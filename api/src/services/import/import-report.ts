@@ -88,6 +88,8 @@ export function buildUploadResult(input: ReportInput) {
   const processingTimeSeconds = Math.round((input.finishedAt - input.startedAt) / 10) / 100;
   const success = !input.failure;
   const parts = [`${successCount} of ${c.totalRows} rows imported (${c.inserted} new, ${c.updated} updated, ${c.unchanged} unchanged)`];
+  // A file imported again: "1050 of 1050 rows imported" alone reads as if it had done something.
+  if (c.unchanged > 0 && c.inserted + c.updated === 0) parts[0] += `: nothing changed, the directory already had ${c.unchanged === 1 ? 'that row' : 'every one of them'} as it is`;
   if (skippedCount) parts.push(`${skippedCount} skipped`);
   if (c.errorCount) parts.push(`${c.errorCount} rejected`);
   // Rows without a place_id cannot be matched to a stored business (the spec inserts them every time):
