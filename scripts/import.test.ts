@@ -67,6 +67,7 @@ test('without DATABASE_URL it imports into the embedded database of a running `n
   const [dataDir, idleDataDir] = [await mkdtemp(path.join(os.tmpdir(), 'import-cli-start-')), await mkdtemp(path.join(os.tmpdir(), 'import-cli-idle-'))];
   await chmod(dataDir, 0o755); // PostgreSQL runs as the 'postgres' user when we are root.
   const embedded = { DATABASE_URL: null, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await findFreePort()) };
+  const meiliPort = String(await findFreePort());
   const file = path.join(dir, 'embedded.csv');
   await writeCsv(file, [['name', 'place_id'], ['Embedded One', 'ChIJ-embedded-1'], ['Embedded Two', 'ChIJ-embedded-2']]);
 
@@ -76,7 +77,7 @@ test('without DATABASE_URL it imports into the embedded database of a running `n
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', DATA_DIR: dataDir, DEMO_DATA: 'false',
-      PORT: String(await findFreePort()), EMBEDDED_PG_PORT: embedded.EMBEDDED_PG_PORT, EMBEDDED_MEILI_PORT: String(await findFreePort()),
+      PORT: String(await findFreePort()), EMBEDDED_PG_PORT: embedded.EMBEDDED_PG_PORT, EMBEDDED_MEILI_PORT: meiliPort,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -113,6 +114,15 @@ test('without DATABASE_URL it imports into the embedded database of a running `n
       await embeddedPool.end();
     }
     assert.equal(await countIn(pool), 2, 'and, from the explicit run, in DATABASE_URL');
+
+    // `npm run indexer -- --verify` beside `npm start` needs no settings either, once its indexes are built.
+    while (!/is ready at/.test(output) && start.exitCode === null && Date.now() < deadline + 60_000) await new Promise((resolve) => setTimeout(resolve, 100));
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: embedded.EMBEDDED_PG_PORT, EMBEDDED_MEILI_PORT: meiliPort };
+    for (const name of ['DATABASE_URL', 'MEILI_URL', 'MEILI_MASTER_KEY', 'MEILI_INDEX_PREFIX']) delete env[name];
+    const verify = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'indexer/src/main.ts'), '--verify'], { env }).catch((error: { stdout: string; stderr: string }) => error);
+    assert.match(verify.stdout, /Using the embedded servers of `npm start` \(127\.0\.0\.1:\d+\/directory, Meilisearch http:\/\/127\.0\.0\.1:\d+\)/, verify.stderr);
+    assert.match(verify.stdout, /businesses +postgres=2 meilisearch=2/);
+    assert.match(verify.stdout, /OK: Meilisearch matches PostgreSQL/);
   } finally {
     start.kill('SIGINT');
     assert.equal(await exited, 0, output);

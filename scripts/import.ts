@@ -12,9 +12,7 @@ import { relayProgress } from '../api/src/services/import/progress-relay.ts';
 import { loadConfigOrExit, type Config } from '../platform/config.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
-import { EMBEDDED_DATABASE, embeddedDatabaseUrl } from '../platform/runtime/embedded-postgres.ts';
-import { assertPortFree } from '../platform/runtime/ports.ts';
-import { loadOrCreateSecrets } from '../platform/runtime/secrets.ts';
+import { findRunningStart, StartNotRunningError } from '../platform/runtime/running-start.ts';
 
 
 const START_FIRST = 'Run `npm start` first (and leave it running), or set DATABASE_URL to the PostgreSQL database to import into.';
@@ -40,21 +38,17 @@ for (const file of args.files) {
   if (!statSync(file).isFile()) fail(`Not a file: ${file}`);
 }
 
-/**
- * DATABASE_URL when set; otherwise the embedded PostgreSQL of `npm start`, found the way start.ts
- * finds it (DATA_DIR's secrets, EMBEDDED_PG_PORT), so the CLI needs no setting next to `npm start`.
- */
+/** DATABASE_URL when set; otherwise the embedded PostgreSQL of `npm start`, so the CLI needs no setting next to it. */
 async function resolveDatabase(config: Config): Promise<{ url: string; isEmbedded: boolean }> {
   if (config.databaseUrl) return { url: config.databaseUrl, isEmbedded: false };
-  const where = `127.0.0.1:${config.embeddedPgPort}`;
-  // The port check start.ts makes: taken means PostgreSQL runs. Say so before creating any secrets.
-  const isRunning = await assertPortFree(config.embeddedPgPort, 'PostgreSQL', '').then(() => false, () => true);
-  if (!isRunning) fail(`DATABASE_URL is not set and the embedded database of \`npm start\` is not running (nothing listens on ${where}). ${START_FIRST}`);
-  if (!existsSync(config.dataDir)) fail(`DATABASE_URL is not set and the data directory ${config.dataDir} of \`npm start\` does not exist (set DATA_DIR to the one it uses). ${START_FIRST}`);
-  const secrets = await loadOrCreateSecrets(config.dataDir);
-  const url = embeddedDatabaseUrl(config.embeddedPgPort, secrets.postgresPassword, EMBEDDED_DATABASE);
-  console.log(`Importing into the embedded database of \`npm start\` (${where}/${EMBEDDED_DATABASE}); set DATABASE_URL to choose another.`);
-  return { url, isEmbedded: true };
+  try {
+    const running = await findRunningStart(config, { unset: 'DATABASE_URL is not set', startFirst: START_FIRST });
+    console.log(`Importing into the embedded database of \`npm start\` (${running.where}); set DATABASE_URL to choose another.`);
+    return { url: running.databaseUrl, isEmbedded: true };
+  } catch (error) {
+    if (error instanceof StartNotRunningError) fail(error.message);
+    throw error;
+  }
 }
 
 const config = loadConfigOrExit();

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { loadConfigOrExit, type Config } from '../../platform/config.ts';
 import { createPool } from '../../platform/db/pool.ts';
 import { createLogger, setLogLevel } from '../../platform/logger.ts';
+import { findRunningStart, StartNotRunningError } from '../../platform/runtime/running-start.ts';
 import { createMeili, INDEX_KINDS, indexUid } from '../../platform/search/client.ts';
 import { STATE_KEYS } from '../../platform/search/settings.ts';
 import { readState } from './db/state.ts';
@@ -123,14 +124,29 @@ async function runVerify(config: Config): Promise<number> {
   }
 }
 
+const NEEDS = 'The indexer needs DATABASE_URL, MEILI_URL and MEILI_MASTER_KEY (npm start passes them to its child processes)';
+
 async function main(): Promise<number> {
-  const config = loadConfigOrExit();
+  let config = loadConfigOrExit();
   setLogLevel(config.logLevel);
-  if (!config.databaseUrl || !config.meiliUrl || !config.meiliMasterKey) {
-    console.error('The indexer needs DATABASE_URL, MEILI_URL and MEILI_MASTER_KEY (npm start passes them to its child processes).');
-    return 1;
-  }
   const args = process.argv.slice(2);
+  const oneShot = args.includes('--verify') || args.includes('--full');
+  if (!config.databaseUrl || !config.meiliUrl || !config.meiliMasterKey) {
+    if (!oneShot) {
+      console.error(`${NEEDS}.`);
+      return 1;
+    }
+    // --verify and --full beside `npm start` need no settings: its embedded servers are found as the import CLI finds them.
+    try {
+      const running = await findRunningStart(config, { unset: 'DATABASE_URL, MEILI_URL or MEILI_MASTER_KEY is not set', startFirst: `${NEEDS}: run \`npm start\` first, or set them.` });
+      console.log(`Using the embedded servers of \`npm start\` (${running.where}, Meilisearch ${running.meiliUrl}).`);
+      config = { ...config, databaseUrl: running.databaseUrl, meiliUrl: running.meiliUrl, meiliMasterKey: running.meiliMasterKey };
+    } catch (error) {
+      if (!(error instanceof StartNotRunningError)) throw error;
+      console.error(error.message);
+      return 1;
+    }
+  }
   if (args.includes('--verify')) return runVerify(config);
   if (args.includes('--full')) return runFull(config);
   return runDaemon(config);
