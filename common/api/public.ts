@@ -204,13 +204,16 @@ export const SearchResult = z
      * 'location' when nothing matched the keywords as a business and they name a place (東京, Berlin):
      * the results are then the businesses in that place.
      */
-    matchedAs: z.enum(['keywords', 'location', 'keywords-in-place']).meta({
-      description: "'keywords-in-place': the keywords ended or began with a place (pizza berlin); `query` and `location` are then the keywords and the place searched",
+    matchedAs: z.enum(['keywords', 'location', 'keywords-in-place', 'keywords-not-in-place']).meta({
+      description:
+        "'keywords-in-place': the keywords ended or began with a place (pizza berlin); `query` and `location` are then the keywords and the place searched. "
+        + "'keywords-not-in-place': they did, but no business there matches the other words: the results are the words as typed, everywhere, and `place` is that place",
     }),
     /**
      * The place the keywords name exactly (a city or country), when they were searched as keywords with
      * no location: the page offers to search in it instead (q=Paris finds "Paris Bakery" and a typo's
-     * "Patisserie"; the visitor may have meant the businesses in Paris). Null otherwise.
+     * "Patisserie"; the visitor may have meant the businesses in Paris); with 'keywords-not-in-place', the
+     * place the keywords ended or began with. Null otherwise.
      */
     place: z.string().nullable(),
     facets: z.object({ category: z.array(FacetCount), city: z.array(FacetCount) }),

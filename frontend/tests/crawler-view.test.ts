@@ -235,10 +235,14 @@ describe('crawler view (no JavaScript)', () => {
     }
   });
 
-  test('a search whose keywords end with a city shows the keywords in that city, and says so', async () => {
+  test('a search whose keywords end with a city shows the keywords in that city, or everywhere when none is there, and says so', async () => {
     const html = decode((await get('/search?q=bakery%20berlin')).html);
     assert.match(html, /Showing "bakery" in Berlin\. <a href="\/search\?q=bakery"[^>]*>Search "bakery" everywhere<\/a>/);
     assert.doesNotMatch(html, /Munich/, 'only the Berlin bakeries');
+    // No dentist in Berlin: the words as typed, everywhere, and the page says why.
+    const elsewhere = decode((await get('/search?q=dentist%20berlin')).html);
+    assert.match(elsewhere, /No business in Berlin matches these words: showing matches everywhere\. <a href="\/search\?location=Berlin"[^>]*>Show businesses in Berlin<\/a>/);
+    assert.match(elsewhere, /Vienna Dental Care/);
   });
 
   test('without scripts the index filters are GET forms, and ?filter= renders the filtered list', async () => {

@@ -168,8 +168,9 @@ export interface SearchResults {
   /**
    * 'location': the keywords matched no business but name a place; these are the businesses there.
    * 'keywords-in-place': the keywords began or ended with a place (pizza berlin): `keywords` searched in `location`.
+   * 'keywords-not-in-place': they did, but nothing there matches: the words as typed, everywhere; `place` is that place.
    */
-  matchedAs: 'keywords' | 'location' | 'keywords-in-place';
+  matchedAs: 'keywords' | 'location' | 'keywords-in-place' | 'keywords-not-in-place';
   /** The keywords and the place the search was run with (what the API echoes back). */
   keywords: string;
   location: string;

@@ -102,6 +102,12 @@ export function SearchPage() {
                 <Link to={hrefWith({ ...params, q: results.keywords, location: '' }, {})}>{`Search "${short(results.keywords)}" everywhere`}</Link>
               </p>
             )}
+            {results.matchedAs === 'keywords-not-in-place' && results.place && (
+              <p className="search-notice" role="status">
+                {`No business in ${short(results.place)} matches these words: showing matches everywhere. `}
+                <Link to={hrefWith({ q: '', location: results.place, page: 1 }, {})}>{`Show businesses in ${short(results.place)}`}</Link>
+              </p>
+            )}
             {results.matchedAs === 'keywords' && results.place && (
               <p className="search-notice">
                 {`Looking for businesses in ${results.place}? `}

@@ -169,7 +169,9 @@ describe('GET /api/search', () => {
     assert.deepEqual(bar.businesses.map((business) => business.name), ['Cocktail Corner']);
     // No place, or no match in it: the keywords as typed.
     assert.equal((await search('q=pizza%20napoli')).matchedAs, 'keywords');
-    assert.equal((await search('q=bakery%20paris')).matchedAs, 'keywords', 'no bakery in Paris: the words as typed');
+    const noBakeryInParis = await search('q=bakery%20paris');
+    assert.deepEqual([noBakeryInParis.matchedAs, noBakeryInParis.place, noBakeryInParis.query], ['keywords-not-in-place', 'Paris', 'bakery paris'], 'no bakery in Paris: the words as typed, everywhere, saying so');
+    assert.ok(noBakeryInParis.businesses.length > 0 && noBakeryInParis.businesses.every((business) => business.city !== 'Paris'));
   });
 
   test('a location that is not a known place matches the address or state', async () => {

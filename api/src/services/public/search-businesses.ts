@@ -147,6 +147,8 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   // "pizza berlin", "new york pizza": keywords with a place at their end or start are the keywords in
   // that place, when businesses there match them (Meilisearch would drop "berlin" as a last word, or
   // match it in names: "Berlin Sushi" for "berlin pizza").
+  // A place named that way with no match there: the words as typed, everywhere, and the page says so.
+  let missedPlace: string | null = null;
   if (query.q && !query.location && /\s/.test(query.q.trim())) {
     const split = await placeInKeywords(reader, query.q);
     if (split) {
@@ -154,6 +156,7 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
       if (located.filter) {
         const inPlace = await searchOnce({ ...options, query: { ...query, q: split.keywords, location: split.place } }, located);
         if (inPlace.totalCount > 0) return { ...inPlace, query: split.keywords, location: split.place, matchedAs: 'keywords-in-place', place: null };
+        missedPlace = split.place;
       }
     }
   }
@@ -172,6 +175,7 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
       if (inPlace.totalCount > 0) return { ...inPlace, query: query.q, location: '', matchedAs: 'location', place: null };
     }
   }
+  if (missedPlace) return { ...result, matchedAs: 'keywords-not-in-place', place: missedPlace };
   return { ...result, place };
 }
 
