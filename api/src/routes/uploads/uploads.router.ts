@@ -26,6 +26,26 @@ const FAILURE_STATUS: Record<string, number> = {
   import_failed: 500,
 };
 
+/** Longest a refused upload's remaining body is read and discarded after the answer. */
+const LINGER_MS = 5_000;
+
+/**
+ * After an answer sent before the request body ended (a refused upload): keep reading and discarding
+ * the body, so the client reads the answer, and cut the connection if the body is still arriving after
+ * LINGER_MS. `Connection: close` closed the socket right after the answer instead, and bytes the client
+ * was still sending then reset the connection, at times before its HTTP client had read the answer
+ * ("fetch failed" in CI). A body that ends within the time leaves the connection open for reuse.
+ */
+function lingerThenClose(req: Request): void {
+  if (req.complete) return;
+  req.resume();
+  const timer = setTimeout(() => req.socket.destroy(), LINGER_MS);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  req.once('end', done);
+  req.once('close', done);
+}
+
 export function createUploadsRouter(deps: RouteDeps): Router {
   const router = Router();
 
@@ -35,8 +55,8 @@ export function createUploadsRouter(deps: RouteDeps): Router {
       upload = await receiveUpload(req);
     } catch (error) {
       if (error instanceof UploadError) {
-        res.setHeader('Connection', 'close');
         res.status(error.status).json(error.toJSON());
+        lingerThenClose(req);
         return;
       }
       throw error;
