@@ -172,6 +172,7 @@ describe('GET /api/search', () => {
     const noBakeryInParis = await search('q=bakery%20paris');
     assert.deepEqual([noBakeryInParis.matchedAs, noBakeryInParis.place, noBakeryInParis.query], ['keywords-not-in-place', 'Paris', 'bakery paris'], 'no bakery in Paris: the words as typed, everywhere, saying so');
     assert.ok(noBakeryInParis.businesses.length > 0 && noBakeryInParis.businesses.every((business) => business.city !== 'Paris'));
+    assert.equal((await search('q=zzqxv%20paris')).matchedAs, 'keywords', 'nothing anywhere: no claim of matches elsewhere');
   });
 
   test('a location that is not a known place matches the address or state', async () => {

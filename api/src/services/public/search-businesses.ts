@@ -175,7 +175,7 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
       if (inPlace.totalCount > 0) return { ...inPlace, query: query.q, location: '', matchedAs: 'location', place: null };
     }
   }
-  if (missedPlace) return { ...result, matchedAs: 'keywords-not-in-place', place: missedPlace };
+  if (missedPlace && result.totalCount > 0) return { ...result, matchedAs: 'keywords-not-in-place', place: missedPlace };
   return { ...result, place };
 }
 
