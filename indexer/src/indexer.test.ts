@@ -274,3 +274,32 @@ describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
     assert.equal(status.outbox.depth, 0);
   });
 });
+
+describe('indexer first start over a filled outbox', () => {
+  test('the start-up build covers the rows already in the outbox: they are not drained a second time', async () => {
+    const context = await createTestContext({ INDEXER_POLL_MS: '200', INDEXER_BATCH_SIZE: '1000' });
+    const pool = createPool(context.config.databaseUrl!);
+    let indexer: IndexerHandle | undefined;
+    try {
+      // As after the demo seed or an import made while no indexer ran.
+      await insertManyBusinesses(pool, 5_000, 'seeded');
+      const depth = async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM search_outbox')).rows[0].n;
+      assert.equal(await depth(), 5_000);
+      indexer = runIndexer({ config: context.config, aggregateDebounceMs: 100 });
+      await indexer.ready;
+      const readyAt = new Date().toISOString();
+      assert.equal(await depth(), 0, 'the outbox is empty once the build is live');
+      const businesses = context.meili.index(indexUid(context.indexPrefix, 'businesses'));
+      assert.equal((await businesses.getStats()).numberOfDocuments, 5_000);
+      // Nothing was sent to the live index after the build (the drain had nothing left to send). The swap
+      // renames the build's own tasks to the live uid, hence "enqueued after ready".
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const { results } = await context.meili.tasks.getTasks({ indexUids: [businesses.uid], types: ['documentAdditionOrUpdate'], afterEnqueuedAt: readyAt });
+      assert.deepEqual(results, []);
+    } finally {
+      await indexer?.stop();
+      await pool.end();
+      await context.close();
+    }
+  });
+});

@@ -13,7 +13,7 @@ import type { EnqueuedTask } from 'meilisearch';
 import { INDEX_KINDS, indexUid, type IndexKind } from '../../../platform/search/client.ts';
 import { STATE_KEYS, settingsVersion } from '../../../platform/search/settings.ts';
 import { computeAggregates } from '../db/aggregates.ts';
-import { fetchBusinessesByIds } from '../db/outbox.ts';
+import { ackOutbox, fetchBusinessesByIds } from '../db/outbox.ts';
 import { readState, writeState } from '../db/state.ts';
 import { BUSINESS_COLUMNS, toBusinessDocument, type BusinessSqlRow } from '../documents/business-document.ts';
 import { buildUid, createFreshIndexes, indexExists, swapInBuiltIndexes, waitForTasks } from '../meili/tasks.ts';
@@ -42,16 +42,22 @@ export interface FullRebuildResult {
   reason: string;
 }
 
-/** Streams the businesses of one snapshot into `uid`; returns the number of documents sent. */
-async function loadBusinesses(context: JobContext, uid: string): Promise<number> {
+/**
+ * Streams the businesses of one snapshot into `uid`; returns the number of documents sent and the ids of
+ * the outbox rows that snapshot already covers (each row commits with its business change, so the
+ * snapshot holds that change: once the new index is live the rows have nothing left to drain).
+ */
+async function loadBusinesses(context: JobContext, uid: string): Promise<{ count: number; coveredOutboxIds: number[] }> {
   const { pool, meili } = context;
   const client = await pool.connect();
   const inFlight: EnqueuedTask[] = [];
   let count = 0;
+  let coveredOutboxIds: number[];
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     await client.query(`DECLARE rebuild_cursor NO SCROLL CURSOR FOR SELECT ${BUSINESS_COLUMNS} FROM businesses`);
     // The snapshot is taken by the first query of the transaction (above), after rebuildTouched was set.
+    coveredOutboxIds = (await client.query<{ id: number }>('SELECT id FROM search_outbox')).rows.map((row) => row.id);
     let parts: string[] = [];
     let bytes = 0;
     const flush = async () => {
@@ -83,7 +89,7 @@ async function loadBusinesses(context: JobContext, uid: string): Promise<number>
     client.release();
   }
   await waitForTasks(meili, inFlight, TASK_TIMEOUT_MS, 200);
-  return count;
+  return { count, coveredOutboxIds };
 }
 
 /** Writes the current state of businesses the drain changed during the rebuild into the new index. */
@@ -113,7 +119,7 @@ export async function rebuildAllIndexes(context: JobContext, reason: string): Pr
       runtime.rebuildTouched = new Set();
       runtime.truncatedDuringRebuild = false;
       await createFreshIndexes(meili, INDEX_KINDS.map((kind) => ({ uid: buildUid(indexUid(prefix, kind)), kind })));
-      const businesses = await loadBusinesses(context, buildUid(indexUid(prefix, 'businesses')));
+      const { count: businesses, coveredOutboxIds } = await loadBusinesses(context, buildUid(indexUid(prefix, 'businesses')));
       const aggregates = await computeAggregates(pool);
       await fillAggregateIndexes(meili, aggregates, (kind) => buildUid(indexUid(prefix, kind)));
 
@@ -122,6 +128,9 @@ export async function rebuildAllIndexes(context: JobContext, reason: string): Pr
           if (runtime.truncatedDuringRebuild) return false;
           await catchUp(context, buildUid(indexUid(prefix, 'businesses')), [...runtime.rebuildTouched!]);
           await swapInBuiltIndexes(meili, INDEX_KINDS.map((kind) => indexUid(prefix, kind)));
+          // A first start after the demo seed or a big import found them all in the outbox: without this the
+          // drain would send every one of them again (200,000 at npm start's first run with DEMO_COUNT=200000).
+          for (let start = 0; start < coveredOutboxIds.length; start += 50_000) await ackOutbox(pool, coveredOutboxIds.slice(start, start + 50_000));
           runtime.rebuildTouched = null;
           rememberPublished(runtime, aggregates);
           return true;
