@@ -27,6 +27,10 @@ import { recomputeAggregatesJob } from './jobs/recompute-aggregates.ts';
 import { createRuntime } from './runtime.ts';
 
 export const OUTBOX_CHANNEL = 'search_outbox';
+/** While the drain is busy, a recount waits up to this many times its last SQL time (see runLeader)... */
+const RECOUNT_WAIT_FACTOR = 20;
+/** ...but never longer than this. */
+const RECOUNT_WAIT_CAP_MS = 180_000;
 /** Control channel: `--full` run next to an active indexer asks it to rebuild (payload 'full-rebuild'). */
 export const CONTROL_CHANNEL = 'search_indexer';
 
@@ -184,7 +188,8 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
     const fireAggregates = () => {
       aggregateTimer = null;
       if (signal.aborted) return;
-      if (drain.isRunning() && Date.now() - (dirtySince ?? 0) < Math.max(maxWaitMs, Math.min(runtime.lastAggregateSqlMs * 20, 180_000))) {
+      const waitWhileDraining = Math.max(maxWaitMs, Math.min(runtime.lastAggregateSqlMs * RECOUNT_WAIT_FACTOR, RECOUNT_WAIT_CAP_MS));
+      if (drain.isRunning() && Date.now() - (dirtySince ?? 0) < waitWhileDraining) {
         aggregateTimer = setTimeout(fireAggregates, debounceMs);
         return;
       }

@@ -89,19 +89,21 @@ export async function getIndexerStatus({ pool, meili, prefix }: { pool: Pool; me
     meilisearch: { reachable, error: meiliError },
     indexes,
     fullRebuild: rebuild
-      ? rebuild.running
-        ? { running: true, startedAt: rebuild.runningSince ?? null, finishedAt: null, durationMs: null, reason: rebuild.runningReason ?? null, lastFailure: rebuild.lastFailure ?? null }
-        : {
-            running: false,
-            startedAt: rebuild.startedAt ?? null,
-            finishedAt: rebuild.finishedAt ?? null,
-            durationMs: rebuild.durationMs ?? null,
-            reason: rebuild.reason ?? null,
-            lastFailure: rebuild.lastFailure ?? null,
-          }
+      ? {
+          running: Boolean(rebuild.running),
+          ...shownRebuild(rebuild),
+          lastFailure: rebuild.lastFailure ?? null,
+        }
       : null,
     aggregates: read(STATE_KEYS.aggregates(prefix)),
     leader: read(STATE_KEYS.leader(prefix)),
     lastError: read(STATE_KEYS.lastError(prefix)),
   };
+}
+
+/** The rebuild the status describes: the running one, else the last finished (the state keeps both). */
+function shownRebuild(rebuild: { running?: boolean; startedAt?: string; runningSince?: string; runningReason?: string; finishedAt?: string; durationMs?: number; reason?: string }) {
+  return rebuild.running
+    ? { startedAt: rebuild.runningSince ?? null, finishedAt: null, durationMs: null, reason: rebuild.runningReason ?? null }
+    : { startedAt: rebuild.startedAt ?? null, finishedAt: rebuild.finishedAt ?? null, durationMs: rebuild.durationMs ?? null, reason: rebuild.reason ?? null };
 }

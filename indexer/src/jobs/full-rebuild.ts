@@ -130,6 +130,8 @@ export async function rebuildAllIndexes(context: JobContext, reason: string): Pr
           await swapInBuiltIndexes(meili, INDEX_KINDS.map((kind) => indexUid(prefix, kind)));
           // A first start after the demo seed or a big import found them all in the outbox: without this the
           // drain would send every one of them again (200,000 at npm start's first run with DEMO_COUNT=200000).
+          // Still under the write lock: a covered 'truncate' row drained after the swap would clear the new
+          // index, and the covered rows after it would then be gone from the outbox.
           for (let start = 0; start < coveredOutboxIds.length; start += 50_000) await ackOutbox(pool, coveredOutboxIds.slice(start, start + 50_000));
           runtime.rebuildTouched = null;
           rememberPublished(runtime, aggregates);
