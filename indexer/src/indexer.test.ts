@@ -6,7 +6,10 @@ import { STATE_KEYS } from '../../platform/search/settings.ts';
 import { getIndexerStatus } from '../../platform/search/status.ts';
 import { createTestContext, type TestContext } from '../../platform/testing/context.ts';
 import { categoryDocumentId, cityDocumentId, type CategoryDocument, type CityDocument, type CountryDocument, type HomeDocument } from '../../common/search-documents.ts';
+import { createLogger } from '../../platform/logger.ts';
 import { runIndexer, type IndexerHandle } from './indexer.ts';
+import { drainOutbox } from './jobs/drain-outbox.ts';
+import { createRuntime } from './runtime.ts';
 import { insertBusinesses, insertManyBusinesses } from './test/factories.ts';
 import { waitFor } from './test/wait.ts';
 import { verifyIndexes } from './verify.ts';
@@ -298,6 +301,36 @@ describe('indexer first start over a filled outbox', () => {
       assert.deepEqual(results, []);
     } finally {
       await indexer?.stop();
+      await pool.end();
+      await context.close();
+    }
+  });
+});
+
+describe('a drain that lost the leadership', () => {
+  test('sends nothing once its signal is aborted: a truncate it was about to apply does not clear the index', async () => {
+    const context = await createTestContext();
+    const pool = createPool(context.config.databaseUrl!);
+    try {
+      const index = context.meili.index(indexUid(context.indexPrefix, 'businesses'));
+      await context.meili.tasks.waitForTask((await context.meili.createIndex(index.uid, { primaryKey: 'id' })).taskUid);
+      await context.meili.tasks.waitForTask((await index.addDocuments([{ id: 1, name: 'Indexed by the new leader' }])).taskUid);
+      await pool.query('TRUNCATE businesses'); // a 'truncate' outbox row
+      const runtime = createRuntime(() => undefined);
+      const leadership = new AbortController();
+      // The drain reads the row, then waits for the write lock (held here, as by a rebuild's swap).
+      let release!: () => void;
+      const held = runtime.writeLock.run(() => new Promise<void>((resolve) => (release = resolve)));
+      const drained = drainOutbox({ config: context.config, pool, meili: context.meili, prefix: context.indexPrefix, log: createLogger('test'), runtime, signal: leadership.signal });
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      leadership.abort(); // the lock connection dropped: another indexer leads now
+      release();
+      await held;
+      assert.equal(await drained, 0);
+      assert.equal((await index.getStats()).numberOfDocuments, 1, 'the index was not cleared');
+      const { rows } = await pool.query<{ op: string }>('SELECT op FROM search_outbox');
+      assert.deepEqual(rows.map((row) => row.op), ['truncate'], 'the row is left for the new leader');
+    } finally {
       await pool.end();
       await context.close();
     }
