@@ -4,6 +4,7 @@
  * categorySlug and citySlug with common/slug.ts so every path makes them the same way.
  */
 export interface BusinessRow {
+  /** The business's import key (see CONTENT_KEY_PREFIX). */
   placeId: string | null;
   name: string;
   type: string | null;
@@ -48,4 +49,17 @@ export class JsonText {
   parse(): unknown {
     return JSON.parse(this.json);
   }
+}
+
+/**
+ * businesses.place_id is a business's import key: Google's place_id when the file has one, `osm:<type>/<id>`
+ * for an OpenStreetMap row, and for a row with neither a key derived from the row's content (this prefix
+ * and a hash of its name, address and phone: api/src/services/import/content-key.ts), so that importing
+ * the same file again finds the businesses it added instead of adding them again. A content key is nobody's
+ * place_id: whatever shows or exports place_ids shows it as empty.
+ */
+export const CONTENT_KEY_PREFIX = 'content:';
+
+export function isContentKey(placeId: string | null | undefined): boolean {
+  return placeId != null && placeId.startsWith(CONTENT_KEY_PREFIX);
 }

@@ -79,7 +79,7 @@ const idsOf = async (placeIds: string[]): Promise<number[]> =>
 describe('writeBusinessBatch', () => {
   test('upsert inserts new rows, updates changed ones and leaves identical ones alone', async () => {
     const rows = [1, 2, 3].map((n) => buildBusiness({ placeId: `P${n}`, name: `Shop ${n}` }));
-    assert.deepEqual(await write(rows), { inserted: 3, updated: 0, unchanged: 0, skipped: [], duplicatesInBatch: 0, slugRetries: 0, existing: 0 });
+    assert.deepEqual(await write(rows), { inserted: 3, updated: 0, unchanged: 0, skipped: [], duplicatesInBatch: 0, slugRetries: 0, existing: 0, existingByContent: 0 });
     const inserted = await outboxIds();
     assert.deepEqual(inserted, await idsOf(['P1', 'P2', 'P3']));
 

@@ -13,7 +13,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import { JsonText, type BusinessRow } from '../../common/business.ts';
+import { isContentKey, JsonText, type BusinessRow } from '../../common/business.ts';
 import { businessSlug, categorySlug, citySlug, randomSlugSuffix, slugSuffixFor } from '../../common/slug.ts';
 import { copyBoolean, copyJson, copyJsonText, copyNumber, copyText, copyTextArray } from './copy-text.ts';
 import type { PoolClient } from './pool.ts';
@@ -42,6 +42,8 @@ export interface WriteOutcome {
   slugRetries: number;
   /** Distinct place_ids of the batch that were already in the table before it was written. */
   existing: number;
+  /** The same for content keys (rows without a place_id: CONTENT_KEY_PREFIX), not counted in `existing`. */
+  existingByContent: number;
 }
 
 export interface WriteOptions {
@@ -375,13 +377,14 @@ type Lines = number[];
 /** writeBusinessBatch for a batch encoded beforehand (encodeBatch, with the source written in it). */
 export async function writeEncodedBatch(client: PoolClient, batch: EncodedBatch, options: Pick<WriteOptions, 'mode' | 'columns'>): Promise<WriteOutcome> {
   const statements = statementsFor(options.columns);
-  const outcome: WriteOutcome = { inserted: 0, updated: 0, unchanged: 0, skipped: [], duplicatesInBatch: batch.duplicatesInBatch, slugRetries: 0, existing: 0 };
+  const outcome: WriteOutcome = { inserted: 0, updated: 0, unchanged: 0, skipped: [], duplicatesInBatch: batch.duplicatesInBatch, slugRetries: 0, existing: 0, existingByContent: 0 };
   if (batch.count === 0) return outcome;
 
   // The place_ids go as one JSON text that PostgreSQL unpacks; only those that exist come back, and only
   // then are the batch's rows unpacked here to match them.
   const found = batch.withPlaceId ? (await client.query<{ place_id: string }>(FIND_EXISTING, [batch.placeIds])).rows : [];
-  outcome.existing = found.length;
+  outcome.existingByContent = found.reduce((n, row) => n + (isContentKey(row.place_id) ? 1 : 0), 0);
+  outcome.existing = found.length - outcome.existingByContent;
   const fresh: Lines = [];
   const old: Lines = [];
   if (found.length === 0) {

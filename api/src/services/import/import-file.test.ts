@@ -66,8 +66,8 @@ describe('importFile: CSV end to end', () => {
     assert.equal(r.errorCount, 2);
     assert.equal(r.skippedCount, 1);
     assert.deepEqual(r.errors, ['Row 3: name is missing', 'Row 4: rating 9 is outside 0-5']);
-    // Gamma Gym has no place_id: a second run would add it again, and the message says so.
-    assert.match(r.message, /1 row has no place_id and was added as a new business; importing this file again adds it again\. /);
+    // Gamma Gym has no place_id: the message says how it was matched instead.
+    assert.match(r.message, /1 row has no place_id: it was matched by name, address and phone instead\. /);
     // Nor a country: it is on no country or city page, and the message says that too.
     assert.match(r.message, /1 row has no country \(none in its columns, address or phone number\), so it is on no country or city page; add a country_code column to place such rows\.$/);
     assert.deepEqual(r.skippedBusinesses, [{ row: 5, sheet: undefined, name: 'Alpha Cafe again', placeId: 'ChIJ-basic-1', reason: 'duplicate_in_file' }]);
@@ -94,6 +94,57 @@ describe('importFile: CSV end to end', () => {
     const report = await prisma.uploadReport.findUniqueOrThrow({ where: { id: outcome.reportId } });
     assert.equal(report.successCount, 2);
     assert.equal((report.report as { message: string }).message, r.message);
+  });
+
+  test('rows without a place_id are matched by name, address and phone: the same file again adds nothing, a corrected one updates', async () => {
+    const K = ['name', 'full_address', 'city', 'country_code', 'phone', 'rating', 'website'];
+    const rows = [
+      K,
+      ['Corner Garage', '12 Main St', 'St. George', 'US', '+1 435-555-0101', '4.1', ''],
+      // A chain: another address and phone is another business.
+      ['Corner Garage', '90 River Rd', 'St. George', 'US', '+1 435-555-0102', '3.9', ''],
+      // The first one listed again, typed differently: one business, the first row wins.
+      ['corner  garage', '12 Main St.', 'st. george', 'us', '(1) 435 555 0101', '4.0', ''],
+      ['Lone Tow', '', '', 'US', '', '', ''],
+    ];
+    const csv = file('no-ids.csv');
+    await writeCsv(csv, rows);
+    const slugs = async () => (await pool.query("SELECT slug FROM businesses WHERE name IN ('Corner Garage', 'Lone Tow') ORDER BY slug")).rows.map((row) => row.slug);
+
+    const first = (await run(csv)).result;
+    assert.deepEqual(first.results, { inserted: 3, updated: 0, unchanged: 0, skipped: 1, updateRate: 0, skipRate: 25 });
+    assert.deepEqual(first.skippedBusinesses, [{ row: 4, sheet: undefined, name: 'corner garage', placeId: null, reason: 'duplicate_in_file' }]);
+    assert.deepEqual(first.duplicateAnalysis.excelDuplicateRecords, [{ row: 4, sheet: undefined, name: 'corner garage', placeId: null, firstRow: 2 }]);
+    assert.equal(first.duplicateAnalysis.recordsWithPlaceId, 0);
+    assert.equal(first.duplicateAnalysis.databaseDuplicateCount, 0);
+    assert.match(first.message, /no-ids\.csv: 3 of 4 rows imported \(3 new, 0 updated, 0 unchanged\), 1 skipped\. 3 rows have no place_id: they were matched by name, address and phone instead\.$/);
+    assert.equal(await countBusinesses("name IN ('Corner Garage', 'Lone Tow')"), 3);
+    const firstSlugs = await slugs();
+
+    const again = (await run(csv)).result;
+    assert.deepEqual(again.results, { inserted: 0, updated: 0, unchanged: 3, skipped: 1, updateRate: 0, skipRate: 25 });
+    // The spec's place_id counts leave content matches out: no place_id of this file was in the database.
+    assert.deepEqual([again.duplicateAnalysis.databaseDuplicateCount, again.duplicateAnalysis.uniquePlaceIds], [0, 0]);
+    assert.match(again.message, /nothing changed.* 3 rows have no place_id: they were matched by name, address and phone instead \(all were already in the directory\)\.$/);
+    assert.equal(await countBusinesses("name IN ('Corner Garage', 'Lone Tow')"), 3);
+    assert.deepEqual(await slugs(), firstSlugs, 'a second run keeps the businesses and their addresses on the site');
+
+    // A corrected file: a new rating and a website are changes to the same businesses.
+    const corrected = file('no-ids-corrected.csv');
+    await writeCsv(corrected, rows.map((row, index) => index === 1 ? [...row.slice(0, 5), '4.6', ''] : index === 4 ? [...row.slice(0, 6), 'https://lonetow.example'] : row));
+    const fixed = (await run(corrected)).result;
+    assert.deepEqual(fixed.results, { inserted: 0, updated: 2, unchanged: 1, skipped: 1, updateRate: 50, skipRate: 25 });
+    assert.deepEqual((await pool.query("SELECT rating FROM businesses WHERE name = 'Corner Garage' ORDER BY rating")).rows.map((row) => row.rating), [3.9, 4.6]);
+    assert.equal((await pool.query("SELECT website FROM businesses WHERE name = 'Lone Tow'")).rows[0].website, 'https://lonetow.example');
+
+    // Update mode: a row whose address no business has is skipped as without a match, like an unknown place_id.
+    const moved = file('no-ids-moved.csv');
+    await writeCsv(moved, [K, ['Corner Garage', '500 New Rd', 'St. George', 'US', '+1 435-555-0101', '4.6', ''], [...rows[4].slice(0, 6), 'https://lonetow.example']]);
+    const update = (await run(moved, { mode: 'update' })).result;
+    assert.deepEqual(update.skippedBusinesses.map((s) => [s.row, s.placeId, s.reason]), [[2, null, 'no_match']]);
+    assert.equal(update.results.unchanged, 1);
+    assert.match(update.message, /2 rows have no place_id: they were matched by name, address and phone instead \(1 was already in the directory\)\./);
+    assert.equal(await countBusinesses("name IN ('Corner Garage', 'Lone Tow')"), 3);
   });
 
   test('duplicate analysis against the database: existing, new and in-file repeats', async () => {

@@ -6,13 +6,14 @@
  * - Each batch is one transaction that also records the job's progress (rows read, rows written,
  *   lastCommittedRow), so after a crash the ImportJob says exactly which data rows are in the database.
  * - The worker parses the next batches while PostgreSQL writes this one: the two use both cores.
- * - A place_id seen earlier in the file is skipped (first occurrence wins); rows without a place_id are
- *   always inserted (upsert/insert) with a fresh unique slug, so only rows with place_ids are idempotent.
+ * - A place_id seen earlier in the file is skipped (first occurrence wins). A row without one is keyed by
+ *   its name, address and phone (content-key.ts), so every row of a file is matched on a second run.
  * - A business that exists is changed only in the columns the file has: a file without a phone column
  *   leaves stored phones alone (an empty cell in a phone column does clear one).
  * - Nothing here talks to Meilisearch: the businesses triggers fill search_outbox and the indexer follows.
  */
 import { stat } from 'node:fs/promises';
+import { isContentKey } from '../../../../common/business.ts';
 import { writeEncodedBatch, type WriteMode } from '../../../../platform/db/business-writer.ts';
 import type { Pool, PoolClient } from '../../../../platform/db/pool.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
@@ -119,6 +120,7 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
       await client.query('COMMIT');
       // Counted only once committed, so a failed batch leaves no trace in the report either.
       counters.databaseDuplicateCount += outcome.existing;
+      counters.matchedByContent += outcome.existingByContent;
       counters.inserted += outcome.inserted;
       counters.updated += outcome.updated;
       counters.unchanged += outcome.unchanged;
@@ -126,7 +128,7 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
       for (const skipped of outcome.skipped) {
         if (counters.skippedBusinesses.length >= MAX_LISTED) break;
         const { rowNumber, sheet } = positionAt(message.positions, skipped.index);
-        counters.skippedBusinesses.push({ row: rowNumber, sheet, name: detach(skipped.name), placeId: skipped.placeId && detach(skipped.placeId), reason: skipped.reason });
+        counters.skippedBusinesses.push({ row: rowNumber, sheet, name: detach(skipped.name), placeId: skipped.placeId && !isContentKey(skipped.placeId) ? detach(skipped.placeId) : null, reason: skipped.reason });
       }
       rowsWritten += written;
       lastCommittedRow = message.upToDataRow;
@@ -224,6 +226,7 @@ function addDelta(counters: ImportCounters, delta: ReadDelta): void {
   counters.totalRows += delta.totalRows;
   counters.recordsWithPlaceId += delta.recordsWithPlaceId;
   counters.uniquePlaceIds += delta.uniquePlaceIds;
+  counters.keyedByContent += delta.keyedByContent;
   counters.excelDuplicateCount += delta.excelDuplicateCount;
   counters.errorCount += delta.errorCount;
   counters.errors.push(...delta.errors);

@@ -7,6 +7,8 @@
  * - errorCount: rows rejected by validation (listed in `errors` as "Row N: reason").
  * - skippedCount: repeats of a place_id seen earlier in the file (excelDuplicateCount; the first one wins),
  *   plus rows the mode skips (insert: place_id already in the database; update: no matching place_id).
+ *   A row without a place_id is keyed by its name, address and phone (content-key.ts) and counts as a
+ *   repeat or a match the same way; the place_id counts below leave such rows out.
  * - successCount: rows written or confirmed (inserted + updated + unchanged).
  * - databaseDuplicateCount: distinct place_ids of the file that were already in the database before the
  *   import; newPlaceIdCount: distinct place_ids that were not. Both rates are over uniquePlaceIds.
@@ -28,7 +30,8 @@ export interface ExcelDuplicateRecord {
   row: number;
   sheet?: string;
   name: string;
-  placeId: string;
+  /** Null for a row without a place_id that repeats an earlier row's name, address and phone. */
+  placeId: string | null;
   firstRow: number;
 }
 
@@ -36,6 +39,10 @@ export interface ImportCounters {
   totalRows: number;
   recordsWithPlaceId: number;
   uniquePlaceIds: number;
+  /** Distinct rows without a place_id (keyed by name, address and phone: content-key.ts). */
+  keyedByContent: number;
+  /** How many of those matched a business already in the database. */
+  matchedByContent: number;
   excelDuplicateCount: number;
   databaseDuplicateCount: number;
   inserted: number;
@@ -50,7 +57,7 @@ export interface ImportCounters {
 
 export function emptyCounters(): ImportCounters {
   return {
-    totalRows: 0, recordsWithPlaceId: 0, uniquePlaceIds: 0, excelDuplicateCount: 0, databaseDuplicateCount: 0,
+    totalRows: 0, recordsWithPlaceId: 0, uniquePlaceIds: 0, keyedByContent: 0, matchedByContent: 0, excelDuplicateCount: 0, databaseDuplicateCount: 0,
     inserted: 0, updated: 0, unchanged: 0, skippedByMode: 0, errorCount: 0, errors: [], skippedBusinesses: [], excelDuplicateRecords: [],
   };
 }
@@ -92,18 +99,13 @@ export function buildUploadResult(input: ReportInput) {
   if (c.unchanged > 0 && c.inserted + c.updated === 0) parts[0] += `: nothing changed, the directory already had ${c.unchanged === 1 ? 'that row' : 'every one of them'} as it is`;
   if (skippedCount) parts.push(`${skippedCount} skipped`);
   if (c.errorCount) parts.push(`${c.errorCount} rejected`);
-  // Rows without a place_id cannot be matched to a stored business (the spec inserts them every time):
-  // say so, or a second run of the same file silently doubles them.
-  const withoutPlaceId = c.totalRows - c.errorCount - c.recordsWithPlaceId;
-  const unmatchable = success && input.mode !== 'update' && withoutPlaceId > 0
-    ? withoutPlaceId === 1
-      ? ' 1 row has no place_id and was added as a new business; importing this file again adds it again.'
-      : ` ${withoutPlaceId} rows have no place_id and were added as new businesses; importing this file again adds them again.`
-    : '';
+  // Rows without a place_id were matched another way: say how, since the place_id counts leave them out.
+  const byContent = c.keyedByContent === 0 ? '' : `${c.keyedByContent === 1 ? ' 1 row has no place_id: it was' : ` ${c.keyedByContent} rows have no place_id: they were`} matched by name, address and phone instead`
+    + (c.matchedByContent ? ` (${c.matchedByContent === c.keyedByContent ? (c.keyedByContent === 1 ? 'it was' : 'all were') : `${c.matchedByContent} ${c.matchedByContent === 1 ? 'was' : 'were'}`} already in the directory).` : '.');
   const notes = (input.notes ?? []).map((note) => ` ${note}`).join('');
   const failure = input.failure && `${input.failure.message}${/[.!?]$/.test(input.failure.message) ? '' : '.'}`;
   const message = !failure
-    ? `${input.fileName}: ${parts.join(', ')}.${unmatchable}${notes}`
+    ? `${input.fileName}: ${parts.join(', ')}.${byContent}${notes}`
     : input.failure!.complete
       ? `${input.fileName}: ${failure}${notes}`
       : `${input.fileName}: ${failure}${c.totalRows || successCount ? ` The import stopped there; ${successCount} rows committed before it stay (through data row ${input.lastCommittedRow}).` : ''}`;

@@ -8,6 +8,7 @@
  */
 import { BatchEncoder, type EncodedBatch } from '../../../../platform/db/business-writer.ts';
 import { mapColumns, MissingColumnsError, type ColumnMapping } from './columns.ts';
+import { contentKey } from './content-key.ts';
 import { FirstSeen } from './first-seen.ts';
 import { MAX_LISTED, type ExcelDuplicateRecord, type SkippedBusiness } from './import-report.ts';
 import { normaliseRow } from './normalise-row.ts';
@@ -19,6 +20,8 @@ export interface ReadDelta {
   totalRows: number;
   recordsWithPlaceId: number;
   uniquePlaceIds: number;
+  /** Rows without a place_id, keyed by their content instead (content-key.ts); repeats not counted. */
+  keyedByContent: number;
   excelDuplicateCount: number;
   errorCount: number;
   errors: string[];
@@ -147,7 +150,7 @@ function droppedNotes(dropped: DroppedCounts): string[] {
 }
 
 function emptyDelta(): ReadDelta {
-  return { totalRows: 0, recordsWithPlaceId: 0, uniquePlaceIds: 0, excelDuplicateCount: 0, errorCount: 0, errors: [], skippedBusinesses: [], excelDuplicateRecords: [] };
+  return { totalRows: 0, recordsWithPlaceId: 0, uniquePlaceIds: 0, keyedByContent: 0, excelDuplicateCount: 0, errorCount: 0, errors: [], skippedBusinesses: [], excelDuplicateRecords: [] };
 }
 
 export interface ReadOptions {
@@ -206,7 +209,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
   yield { type: 'opened', fileType: rows.type, columnExtraction: mapping.columnExtraction, updatableColumns: mapping.updatableColumns, notes: rows.notes ?? [] };
 
   const seenPlaceIds = new FirstSeen();
-  // Rows are encoded as they are accepted (no place_id repeats: seenPlaceIds keeps only a first occurrence).
+  // Rows are encoded as they are accepted (no key repeats: seenPlaceIds keeps only a first occurrence).
   let batch = new BatchEncoder(source, batchSize, allocate);
   let rowNumbers: number[] = [];
   let sheetRuns: BatchPositions['sheetRuns'] = [];
@@ -268,12 +271,16 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
             if (result.derived.countryCode === 'address') places.countryFromAddress++;
             else if (result.derived.countryCode === 'phone') places.countryFromPhone++;
           }
-          const placeId = result.row.placeId;
-          const firstRow = placeId ? seenPlaceIds.check(placeId, sourceRow.rowNumber) : undefined;
-          if (placeId) delta.recordsWithPlaceId++;
-          if (placeId && firstRow !== undefined) {
+          // A row without a place_id is keyed by its content, so a repeat in the file and a business an
+          // earlier import added are found as for a place_id (the report keeps counting real place_ids).
+          const byContent = !result.row.placeId;
+          if (byContent) result.row.placeId = contentKey(result.row);
+          else delta.recordsWithPlaceId++;
+          const placeId = result.row.placeId!;
+          const firstRow = seenPlaceIds.check(placeId, sourceRow.rowNumber);
+          if (firstRow !== undefined) {
             delta.excelDuplicateCount++;
-            const repeat = { row: sourceRow.rowNumber, sheet: sourceRow.sheet, name: detach(result.row.name), placeId: detach(placeId) };
+            const repeat = { row: sourceRow.rowNumber, sheet: sourceRow.sheet, name: detach(result.row.name), placeId: byContent ? null : detach(placeId) };
             if (listed.duplicates < MAX_LISTED) {
               listed.duplicates++;
               delta.excelDuplicateRecords.push({ ...repeat, firstRow });
@@ -283,7 +290,8 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
               delta.skippedBusinesses.push({ ...repeat, reason: 'duplicate_in_file' });
             }
           } else {
-            if (placeId) delta.uniquePlaceIds++;
+            if (byContent) delta.keyedByContent++;
+            else delta.uniquePlaceIds++;
             if (sourceRow.sheet !== undefined && sourceRow.sheet !== sheetRuns.at(-1)?.sheet) sheetRuns.push({ from: batch.count, sheet: sourceRow.sheet });
             batch.add(result.row, batch.count);
             rowNumbers.push(sourceRow.rowNumber);

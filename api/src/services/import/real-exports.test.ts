@@ -43,7 +43,8 @@ const FILES: Expected[] = [
     sample: { where: "place_id = 'ChIJn2UP5keGj4ARKq0iUbOn8X4'", expect: { name: '510 Judo', postal_code: '94577', country_code: 'US', rating: 5, verified: true } } },
   { file: 'other-gmaps-scrapers/gosom__google-maps-scraper/results.csv', type: 'csv', total: 125, accepted: 118, rejected: 0, excelDuplicates: 7, withPlaceId: 125, columns: 18 },
   { file: 'openstreetmap/geonook__Dadaocheng/osm_pois.csv', type: 'csv', total: 761, accepted: 619, rejected: 142, excelDuplicates: 0, withPlaceId: 619, columns: 12 },
-  { file: 'yellowpages-xls/ruevaughn__rubyscripts/businesses.xls', type: 'xls', total: 128, accepted: 128, rejected: 0, excelDuplicates: 0, withPlaceId: 0, columns: 4 },
+  // No place_id: the 9 repeats are the same company listed again with the same address (keyed by content).
+  { file: 'yellowpages-xls/ruevaughn__rubyscripts/businesses.xls', type: 'xls', total: 128, accepted: 119, rejected: 0, excelDuplicates: 9, withPlaceId: 0, columns: 4 },
 ];
 
 describe('real exports from ../shared/data', { skip: present ? false : 'shared data folder not present' }, () => {
@@ -91,6 +92,28 @@ describe('real exports from ../shared/data', { skip: present ? false : 'shared d
       }
     });
   }
+
+  test('Yellow Pages (no place_id): a company listed again with the same address, in its sheet or another, is one business', async () => {
+    const report = await prisma.uploadReport.findFirstOrThrow({ where: { fileName: 'businesses.xls' } });
+    const { duplicateAnalysis } = report.report as { duplicateAnalysis: { excelDuplicateRecords: Array<{ sheet: string; row: number; name: string; placeId: string | null; firstRow: number }> } };
+    const repeats = duplicateAnalysis.excelDuplicateRecords.map(({ sheet, row, name, placeId, firstRow }) => `${sheet.split(' ')[1]} ${row} ${name} ${placeId} ${firstRow}`);
+    assert.ok(repeats.includes('Glass 32 Safelite Auto Glass null 9'), repeats.join('\n'));
+    // Listed under two categories (a sheet each): the first sheet's row wins.
+    assert.ok(repeats.includes('Diagnostic 6 Honest 1 Sunset Llc null 27'), repeats.join('\n'));
+    // Safelite: three addresses and five rows without one (rows 9 and 31-34), which are one listing.
+    const { rows } = await pool.query("SELECT count(*)::int AS n, count(full_address)::int AS addressed FROM businesses WHERE name = 'Safelite Auto Glass'");
+    assert.deepEqual(rows[0], { n: 4, addressed: 3 });
+  });
+
+  test('every file imported a second time adds nothing and changes nothing', async () => {
+    const before = (await pool.query('SELECT count(*)::int AS n, max(updated_at) AS changed FROM businesses')).rows[0];
+    for (const expected of FILES) {
+      const filePath = path.join(DATA, expected.file);
+      const { result } = await importFile({ pool, prisma, path: filePath, fileName: path.basename(filePath) });
+      assert.deepEqual([result.results.inserted, result.results.updated, result.results.unchanged], [0, 0, expected.accepted], `${expected.file}: ${result.message}`);
+    }
+    assert.deepEqual((await pool.query('SELECT count(*)::int AS n, max(updated_at) AS changed FROM businesses')).rows[0], before);
+  });
 
   test('OSM: literal N/A names are rejected with their row, ids and hours come from the OSM columns', async () => {
     const report = await prisma.uploadReport.findFirstOrThrow({ where: { fileName: 'osm_pois.csv' } });
