@@ -119,7 +119,12 @@ test('without DATABASE_URL it imports into the embedded database of a running `n
     while (!/is ready at/.test(output) && start.exitCode === null && Date.now() < deadline + 60_000) await new Promise((resolve) => setTimeout(resolve, 100));
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, EMBEDDED_PG_PORT: embedded.EMBEDDED_PG_PORT, EMBEDDED_MEILI_PORT: meiliPort };
     for (const name of ['DATABASE_URL', 'MEILI_URL', 'MEILI_MASTER_KEY', 'MEILI_INDEX_PREFIX']) delete env[name];
-    const verify = await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'indexer/src/main.ts'), '--verify'], { env }).catch((error: { stdout: string; stderr: string }) => error);
+    const indexer = (extra: NodeJS.ProcessEnv = {}) => run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'indexer/src/main.ts'), '--verify'], { env: { ...env, ...extra } })
+      .then((done) => ({ ...done, code: 0 }), (error: { stdout: string; stderr: string; code: number }) => error);
+    // Only some settings given: not completed with those of `npm start` (another database's index).
+    const [verify, partial] = await Promise.all([indexer(), indexer({ DATABASE_URL: ctx.config.databaseUrl! })]);
+    assert.equal(partial.code, 1);
+    assert.match(partial.stderr, /MEILI_URL and MEILI_MASTER_KEY are not set while DATABASE_URL is: set all three, or none to use the servers of a running `npm start`\./);
     assert.match(verify.stdout, /Using the embedded servers of `npm start` \(127\.0\.0\.1:\d+\/directory, Meilisearch http:\/\/127\.0\.0\.1:\d+\)/, verify.stderr);
     assert.match(verify.stdout, /businesses +postgres=2 meilisearch=2/);
     assert.match(verify.stdout, /OK: Meilisearch matches PostgreSQL/);

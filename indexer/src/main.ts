@@ -131,9 +131,18 @@ async function main(): Promise<number> {
   setLogLevel(config.logLevel);
   const args = process.argv.slice(2);
   const oneShot = args.includes('--verify') || args.includes('--full');
-  if (!config.databaseUrl || !config.meiliUrl || !config.meiliMasterKey) {
+  const settings = { DATABASE_URL: config.databaseUrl, MEILI_URL: config.meiliUrl, MEILI_MASTER_KEY: config.meiliMasterKey };
+  const missing = Object.keys(settings).filter((name) => !settings[name as keyof typeof settings]);
+  if (missing.length > 0) {
     if (!oneShot) {
       console.error(`${NEEDS}.`);
+      return 1;
+    }
+    // Some set and some not: mixing them with the servers of `npm start` would compare one database with
+    // another's index (or write to it), so the settings given must be completed, not filled in.
+    if (missing.length < 3) {
+      const given = Object.keys(settings).filter((name) => !missing.includes(name));
+      console.error(`${missing.join(' and ')} ${missing.length === 1 ? 'is' : 'are'} not set while ${given.join(' and ')} ${given.length === 1 ? 'is' : 'are'}: set all three, or none to use the servers of a running \`npm start\`.`);
       return 1;
     }
     // --verify and --full beside `npm start` need no settings: its embedded servers are found as the import CLI finds them.
