@@ -95,7 +95,7 @@ export const publicRoutes: PublicRoute[] = [
       // Reached through the suffix fallback: a bare slug only one business has moves to its full slug for
       // good. A bare slug several businesses share shows the most reviewed one, whose canonical URL is its own.
       if (business.slug && business.slug !== slug && business.slugMatches === 1) return { redirect: `/business/${encodeURIComponent(business.slug)}` };
-      if (business.city) await context.queryClient.prefetchQuery(nearbyQuery(context.api, business.city));
+      if (business.city) await context.queryClient.prefetchQuery(nearbyQuery(context.api, business.city, business.countryCode));
     },
   },
   {

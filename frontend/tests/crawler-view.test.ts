@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import express from 'express';
 import { stripSlugSuffix } from '../../common/slug.ts';
+import { buildBusiness, reindexDirectory, seedDirectory } from '../../api/src/services/public/testing/public-fixtures.ts';
 import { createSitemapRouter } from '../server/sitemaps.ts';
 import { BUSINESS_TOTAL, CATEGORY_TOTAL, CITY_TOTAL, PUBLIC_URL, startTestSite, type TestSite } from './site-fixture.ts';
 
@@ -504,6 +505,23 @@ describe('crawler view (no JavaScript)', () => {
       const gzip = await raw(asset, 'gzip');
       assert.equal(gzip.headers['content-encoding'], 'gzip');
       assert.deepEqual(gunzipSync(gzip.body), plain.body, asset);
+    }
+  });
+
+  // Last: it adds a business and indexes again, which would move the counts the tests above check.
+  test('nearby businesses are from the same city in the same country: Paris, Texas lists none of the Paris bakeries', async () => {
+    const diner = buildBusiness({ placeId: 'paris-tx', name: 'Lone Star Diner', type: 'Diner', category: 'Diner', city: 'Paris', country: 'United States', countryCode: 'US', fullAddress: '1 Main St, Paris, TX 75460, United States' });
+    await seedDirectory({ config: site.config, pool: site.pool, rows: [diner] });
+    try {
+      const slugOf = async (where: string) => (await site.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE ${where} ORDER BY place_id LIMIT 1`)).rows[0].slug;
+      const texas = decode((await get(`/business/${await slugOf("place_id = 'paris-tx'")}`)).html);
+      assert.ok(texas.includes('Lone Star Diner'));
+      assert.ok(!texas.includes('Boulangerie') && !texas.includes('Nearby Businesses'), 'no French business is near Paris, Texas');
+      const bakery = decode((await get(`/business/${await slugOf("place_id LIKE 'paris-%' AND place_id <> 'paris-tx'")}`)).html);
+      assert.ok(bakery.includes('Nearby Businesses') && !bakery.includes('Lone Star Diner'), 'the bakeries of Paris, France are near each other, not near the diner');
+    } finally {
+      await site.pool.query("DELETE FROM businesses WHERE place_id = 'paris-tx'");
+      await reindexDirectory({ config: site.config, pool: site.pool });
     }
   });
 });

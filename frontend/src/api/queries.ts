@@ -87,12 +87,15 @@ function notFound(error: unknown): ApiError {
   return new ApiError(status, `Business not found: ${status}`, error instanceof ApiError ? error.statusText : '');
 }
 
-export const nearbyQuery = (api: ApiClient, city: string) =>
-  queryOptions({
-    queryKey: [`/api/businesses/city/${enc(city)}?limit=6`],
-    queryFn: () => api.get<{ businesses: BusinessListItem[] }>(`/api/businesses/city/${enc(city)}?limit=6`),
+/** Businesses of the same city, in the same country when the business has one (Paris, Texas is not Paris, France). */
+export const nearbyQuery = (api: ApiClient, city: string, countryCode?: string | null) => {
+  const path = `/api/businesses/city/${enc(city)}?limit=6${countryCode ? `&countryCode=${enc(countryCode)}` : ''}`;
+  return queryOptions({
+    queryKey: [path],
+    queryFn: () => api.get<{ businesses: BusinessListItem[] }>(path),
     retry: false,
   });
+};
 
 export const businessesPageQuery = (api: ApiClient, page: number) =>
   queryOptions({

@@ -328,7 +328,7 @@ function Amenities({ groups }: { groups: AmenityGroups }) {
 
 function Nearby({ city, citySlug, countryCode, slug }: { city: string; citySlug?: string | null; countryCode?: string | null; slug: string }) {
   const api = useApi();
-  const query = useQuery(nearbyQuery(api, city));
+  const query = useQuery(nearbyQuery(api, city, countryCode));
   useEffect(() => {
     if (query.error) console.warn('Nearby businesses could not load', query.error);
   }, [query.error]);
