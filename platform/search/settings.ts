@@ -6,7 +6,9 @@
  *   fullAddress, postalCode. Phone, URLs, about and workingHours are NOT searchable: searching digits
  *   of a phone number matched random businesses, and long texts slow indexing for no visitor benefit.
  * - typo tolerance is off on postalCode and on numbers (a postal code or house number one typo away
- *   is a different place).
+ *   is a different place). One typo from 4 letters and two from 8 (Meilisearch: 5 and 9), so "piza"
+ *   and "hotl" find pizza and hotels; 3-letter words stay exact ("gim" is too far from
+ *   too many words to mean "gym").
  * - filterableAttributes: the keys the pages filter by (slug, slugBase, categorySlug, countryCode,
  *   citySlug, letter, isApproved, verified, geoCells, rating, reviewCount, createdAt, id).
  * - sortableAttributes: rating, reviewCount, name, createdAt, updatedAt, id.
@@ -52,7 +54,7 @@ export const INDEX_SETTINGS: Record<IndexKind, Settings> = {
     ],
     sortableAttributes: ['rating', 'reviewCount', 'name', 'createdAt', 'updatedAt', 'id'],
     rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'reviewCount:desc'],
-    typoTolerance: { enabled: true, disableOnAttributes: ['postalCode'], disableOnNumbers: true },
+    typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 4, twoTypos: 8 }, disableOnAttributes: ['postalCode'], disableOnNumbers: true },
     pagination: { maxTotalHits: 1_000_000 },
     faceting: { maxValuesPerFacet: MAX_VALUES_PER_FACET, sortFacetValuesBy: { '*': 'alpha' } },
     facetSearch: false,

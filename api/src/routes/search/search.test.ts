@@ -77,6 +77,10 @@ describe('GET /api/search', () => {
     assert.ok(result.businesses.every((business) => business.category === 'Pizza restaurant'));
     const bakery = await search('q=bakkery');
     assert.deepEqual(bakery.businesses.map((business) => business.name), ['Sunrise Bakery']);
+    // Short words too: one typo from 4 letters (Meilisearch's default is 5), and then a place still narrows it.
+    assert.equal((await search('q=piza')).totalCount, 5);
+    const inBerlin = await search('q=piza%20berlin');
+    assert.deepEqual(inBerlin.businesses.map((business) => business.name), ['Moonlight Pizza']);
   });
 
   test('a location filters by city (every country with that city), "City, Country", or country', async () => {
