@@ -282,6 +282,17 @@ describe('public site in a browser', () => {
     await cities.getByText(`Showing 37 to 48 of ${CITY_TOTAL} cities`).waitFor();
     await cities.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 2000 });
     await cities.close();
+    // Every other paged list too (they kept the scroll, and the next page opened far below its first items).
+    for (const [path, label, next] of [['/categories/dentist', 'Category pages', /page=2$/], ['/cities/at/vienna', 'City pages', /page=2$/], ['/categories', indexLabel, /page=2$/]] as const) {
+      const list = await open(path);
+      const nav = list.getByRole('navigation', { name: label });
+      await nav.scrollIntoViewIfNeeded();
+      assert.ok((await list.evaluate(() => window.scrollY)) > 200, `${path}: scrolled down to the pager`);
+      await nav.getByRole('link', { name: 'Next' }).click();
+      await list.waitForURL(next);
+      await list.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 2000 }).catch(async () => assert.fail(`${path}: page 2 opened at scrollY ${await list.evaluate(() => window.scrollY)}`));
+      await list.close();
+    }
   });
 
   test('the navigation bar highlights the current section and the footer links every page of the spec', async () => {

@@ -1,4 +1,5 @@
-import { NavLink, Link, Outlet } from 'react-router';
+import { useEffect } from 'react';
+import { NavLink, Link, Outlet, useLocation, useNavigationType } from 'react-router';
 
 const NAV = [
   { to: '/', label: 'Home', end: true },
@@ -21,8 +22,23 @@ const FOOTER = [
   { to: '/cookie-policy', label: 'Cookie Policy' },
 ];
 
+/**
+ * A link followed (a page of a list, a card, the menu) starts at the top of what it opens, as a page load
+ * does; back and forward leave the scroll to the browser, which restores it, and a filter typed into a
+ * list replaces the URL without moving the page. Without it the routes' client navigation kept the old
+ * scroll: the next page of a long list opened with its first items far above the screen.
+ */
+function useScrollToTopOnNavigation(): void {
+  const { pathname, search, hash } = useLocation();
+  const navigationType = useNavigationType();
+  useEffect(() => {
+    if (navigationType === 'PUSH' && !hash) window.scrollTo({ top: 0 });
+  }, [pathname, search, hash, navigationType]);
+}
+
 /** Top navigation, main landmark and footer around every public page. */
 export function Layout() {
+  useScrollToTopOnNavigation();
   return (
     <>
       <a className="skip-link" href="#main">

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import { citiesQuery } from '../api/queries.ts';
 import type { CitySummary } from '../api/types.ts';
@@ -30,9 +29,6 @@ export function CitiesPage() {
   const paging = useIndexPaging(items, matchesCity);
   const totalBusinesses = totals.reduce((sum, item) => sum + toNumber(item.businessCount), 0);
   const title = letter ? `Cities ${beginningWith(letter)}` : 'Cities Directory';
-  useEffect(() => {
-    if (typeof window !== 'undefined') window.scrollTo({ top: 0 });
-  }, [paging.page]);
   useSeo({
     title: `${title} | ${SITE_NAME}`,
     description: letter ? `Cities ${beginningWith(letter)} and their businesses.` : `Browse businesses in ${formatInt(totals.length)} cities worldwide.`,

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { countriesQuery } from '../api/queries.ts';
 import type { CountrySummary } from '../api/types.ts';
@@ -22,9 +21,6 @@ export function CountriesPage() {
   const paging = useIndexPaging(items, matchesCountry);
   const totalBusinesses = items.reduce((sum, item) => sum + toNumber(item.businessCount), 0);
   const totalCities = items.reduce((sum, item) => sum + toNumber(item.cityCount), 0);
-  useEffect(() => {
-    if (typeof window !== 'undefined') window.scrollTo({ top: 0 });
-  }, [paging.page]);
   useSeo({
     title: `Countries | ${SITE_NAME}`,
     description: `Browse businesses in ${formatInt(items.length)} countries, with their cities and categories.`,
