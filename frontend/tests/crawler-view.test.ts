@@ -255,6 +255,10 @@ describe('crawler view (no JavaScript)', () => {
     assert.match(filtered, /<input[^>]*name="filter"[^>]*value="flor"|<input[^>]*value="flor"[^>]*name="filter"/, 'the box shows the filter');
     const cities = decode((await get('/cities?filter=lyon')).html);
     assert.ok(cities.includes('Lyon') && !cities.includes('>Paris<'));
+    // A filtered page names itself as canonical, not the unfiltered page of the same number.
+    assert.equal((await get('/categories?filter=speciality&page=2')).canonical?.replace(/&amp;/g, '&'), `${PUBLIC_URL}/categories?filter=speciality&page=2`);
+    assert.equal((await get('/countries?filter=a')).canonical, `${PUBLIC_URL}/countries?filter=a`);
+    assert.equal((await get('/cities?page=2')).canonical, `${PUBLIC_URL}/cities?page=2`);
   });
 
   test('without scripts every search form submits to /search with GET (none is disabled in the HTML)', async () => {
@@ -506,6 +510,18 @@ describe('crawler view (no JavaScript)', () => {
       assert.equal(gzip.headers['content-encoding'], 'gzip');
       assert.deepEqual(gunzipSync(gzip.body), plain.body, asset);
     }
+    // Sitemaps too (a business file is ~1.2 MB of XML at 9,000 URLs), with an ETag a crawler can revalidate.
+    const sitemap = '/sitemaps/businesses/page-1.xml';
+    const plainMap = await raw(sitemap);
+    assert.equal(plainMap.headers['content-encoding'], undefined);
+    const zipped = await raw(sitemap, 'gzip, deflate, br');
+    assert.equal(zipped.headers['content-encoding'], 'gzip');
+    assert.match(String(zipped.headers.vary), /Accept-Encoding/i);
+    assert.deepEqual(gunzipSync(zipped.body), plainMap.body);
+    assert.ok(zipped.body.length < plainMap.body.length / 4, `${zipped.body.length} of ${plainMap.body.length} bytes`);
+    const revalidated = await site.request(sitemap, { headers: { 'if-none-match': String(zipped.headers.etag), 'cache-control': 'max-age=0' } });
+    assert.equal(revalidated.status, 304);
+    assert.equal(await revalidated.text(), '');
   });
 
   // Last: it adds a business and indexes again, which would move the counts the tests above check.

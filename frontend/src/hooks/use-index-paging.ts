@@ -57,10 +57,16 @@ export function useIndexPaging<T>(items: T[], matches: (item: T, needle: Needle)
     const query = next.toString();
     return query ? `?${query}` : '?';
   };
+  // A filtered page is other content than the unfiltered page of the same number: its canonical URL says the filter.
+  const canonical = new URLSearchParams();
+  if (filter.trim()) canonical.set('filter', filter.trim());
+  if (page > 1) canonical.set('page', String(page));
   return {
     filter,
     setFilter,
     page,
+    /** `?filter=...&page=N` of what is shown ('' for the unfiltered first page), for the canonical URL. */
+    canonicalQuery: canonical.size ? `?${canonical}` : '',
     totalPages,
     pageItems: filtered.slice(start, start + INDEX_PAGE_SIZE),
     filteredCount: filtered.length,

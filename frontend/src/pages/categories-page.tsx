@@ -39,7 +39,7 @@ export function CategoriesPage({ letter: letterProp }: { letter?: string }) {
     description: letter
       ? `Business categories ${beginningWith(letter)}: browse businesses by category.`
       : 'Browse every business category in the directory, with the number of businesses in each.',
-    canonicalPath: `${letter ? letterPath('/categories', letter) : '/categories'}${paging.page > 1 ? `?page=${paging.page}` : ''}`,
+    canonicalPath: `${letter ? letterPath('/categories', letter) : '/categories'}${paging.canonicalQuery}`,
     jsonLd: [itemList(paging.pageItems.map((item) => ({ name: item.category, path: categoryHref(item.category, item.slug) })), title)],
   });
   return (

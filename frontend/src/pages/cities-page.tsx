@@ -32,7 +32,7 @@ export function CitiesPage() {
   useSeo({
     title: `${title} | ${SITE_NAME}`,
     description: letter ? `Cities ${beginningWith(letter)} and their businesses.` : `Browse businesses in ${formatInt(totals.length)} cities worldwide.`,
-    canonicalPath: `${letter ? letterPath('/cities', letter) : '/cities'}${paging.page > 1 ? `?page=${paging.page}` : ''}`,
+    canonicalPath: `${letter ? letterPath('/cities', letter) : '/cities'}${paging.canonicalQuery}`,
     jsonLd: [itemList(paging.pageItems.map((item) => ({ name: item.city, path: cityHref(item.city, item.countryCode, item.slug) })), title)],
   });
   return (

@@ -24,7 +24,7 @@ export function CountriesPage() {
   useSeo({
     title: `Countries | ${SITE_NAME}`,
     description: `Browse businesses in ${formatInt(items.length)} countries, with their cities and categories.`,
-    canonicalPath: paging.page > 1 ? `/countries?page=${paging.page}` : '/countries',
+    canonicalPath: `/countries${paging.canonicalQuery}`,
     jsonLd: [itemList(paging.pageItems.map((item) => ({ name: item.country, path: countryHref(item.country, item.countryCode, item.slug) })), 'Countries')],
   });
   return (
