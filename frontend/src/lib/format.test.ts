@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { countOf, formatK, formatMillions, formatNK, formatThousandsPlus, reviewsCapped, toNumber, truncate } from './format.ts';
+import { countOf, formatK, hoursText, formatMillions, formatNK, formatThousandsPlus, reviewsCapped, toNumber, truncate } from './format.ts';
 
 test("home counters: businesses above a million as 'NM+', cities above 1000 as 'NK+'", () => {
   assert.equal(formatMillions(1_000_000), '1,000,000');
@@ -41,4 +41,10 @@ test('a count with its noun in the right number', () => {
   assert.equal(countOf(1, 'business', 'businesses'), '1 business');
   assert.equal(countOf(0, 'business', 'businesses'), '0 businesses');
   assert.equal(countOf(2400, 'city', 'cities'), '2,400 cities');
+});
+
+test('opening hours read with a space after each comma, as stored otherwise', () => {
+  assert.equal(hoursText('8AM-12PM,1:30-5:30PM'), '8AM-12PM, 1:30-5:30PM');
+  assert.equal(hoursText('9 AM–5 PM'), '9 AM–5 PM');
+  assert.equal(hoursText('7-11 , 13-18'), '7-11, 13-18');
 });

@@ -66,3 +66,8 @@ export function firstAddressPart(address: string | null | undefined): string {
 export function countOf(count: number, singular: string, plural: string): string {
   return `${formatInt(count)} ${count === 1 ? singular : plural}`;
 }
+
+/** A day's hours as stored ("8AM-12PM,1:30-5:30PM", exports keep no space) with a space after each comma. */
+export function hoursText(text: string): string {
+  return text.replace(/\s*,\s*/g, ', ');
+}

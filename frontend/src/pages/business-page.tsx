@@ -8,7 +8,7 @@ import { NotFoundSearch } from '../components/not-found-search.tsx';
 import { Stars } from '../components/stars.tsx';
 import { Icon } from '../components/icons.tsx';
 import { parseAbout, visibleItems, type AmenityGroups } from '../lib/amenities.ts';
-import { countOf, toNumber } from '../lib/format.ts';
+import { countOf, hoursText, toNumber } from '../lib/format.ts';
 import { openNow, parseWorkingHours, readDayHours } from '../lib/open-now.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs } from '../lib/seo.ts';
@@ -192,7 +192,7 @@ function BusinessView({ business }: { business: BusinessDetail }) {
                   .map(([day, text]) => (
                   <div key={day}>
                     <dt>{day}</dt>
-                    <dd>{String(text)}</dd>
+                    <dd>{hoursText(String(text))}</dd>
                   </div>
                 ))}
               </dl>
