@@ -3,6 +3,7 @@
  * presenters, /api/openapi.json) and the frontend (typed client). Field names follow the visitor spec
  * §3 and §7 exactly; additions that fix the seed's defects (DESIGN §7) are marked.
  */
+import { CONTACT_MESSAGES as M } from '../contact-messages.ts';
 import { z } from 'zod';
 import { letterOf } from '../search-documents.ts';
 
@@ -259,26 +260,26 @@ function isEmailAddress(value: string): boolean {
 export const ContactInput = z
   .object({
     name: z
-      .string({ error: 'Name must be at least 2 characters' })
+      .string({ error: M.name.min })
       .trim()
-      .min(2, 'Name must be at least 2 characters')
-      .max(100, 'Name must be at most 100 characters'),
+      .min(2, M.name.min)
+      .max(100, M.name.max),
     email: z
-      .string({ error: 'Please enter a valid email address' })
+      .string({ error: M.email.invalid })
       .trim()
-      .max(254, 'Please enter a valid email address')
-      .refine(isEmailAddress, 'Please enter a valid email address')
+      .max(254, M.email.invalid)
+      .refine(isEmailAddress, M.email.invalid)
       .meta({ format: 'email' }),
     subject: z
-      .string({ error: 'Subject must be at least 5 characters' })
+      .string({ error: M.subject.min })
       .trim()
-      .min(5, 'Subject must be at least 5 characters')
-      .max(200, 'Subject must be at most 200 characters'),
+      .min(5, M.subject.min)
+      .max(200, M.subject.max),
     message: z
-      .string({ error: 'Message must be at least 10 characters' })
+      .string({ error: M.message.min })
       .trim()
-      .min(10, 'Message must be at least 10 characters')
-      .max(5000, 'Message must be at most 5000 characters'),
+      .min(10, M.message.min)
+      .max(5000, M.message.max),
     company: trimmed('Company', 200).optional().nullable(),
     phone: trimmed('Phone', 50).optional().nullable(),
     website: z.string().max(500).optional().nullable().meta({ description: 'Honeypot: leave empty' }),

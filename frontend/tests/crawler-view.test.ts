@@ -187,8 +187,14 @@ describe('crawler view (no JavaScript)', () => {
     const back = await get(posted.headers.get('location')!.replace(/#.*/, ''));
     assert.equal(back.status, 200);
     assert.match(decode(back.html), /Message Sent Successfully/);
-    const refused = await get(`/contact?${new URLSearchParams({ error: 'Name must be at least 2 characters' })}`);
-    assert.match(decode(refused.html), /role="alert"><strong>Error<\/strong><p>Name must be at least 2 characters<\/p>/);
+    const refused = decode((await get(`/contact?${new URLSearchParams([['error', 'Name must be at least 2 characters'], ['error', 'Subject must be at least 5 characters']])}`)).html);
+    assert.match(refused, /role="alert"><strong>Error<\/strong><p>Name must be at least 2 characters Subject must be at least 5 characters<\/p>/);
+    assert.match(refused, /<input[^>]*id="contact-name"[^>]*aria-invalid="true"/, 'the field is marked');
+    assert.match(refused, /id="contact-subject-error">Subject must be at least 5 characters</);
+    // A link with its own words in `error` gets the site's failure notice, never those words.
+    const forged = decode((await get(`/contact?${new URLSearchParams({ error: 'Your listing was suspended. Call +1 900 555 0000' })}`)).html);
+    assert.match(forged, /role="alert"><strong>Error<\/strong><p>Failed to send message\. Please try again later\.<\/p>/);
+    assert.ok(!forged.includes('suspended'));
   });
 
   test('a letter page of categories counts shares and totals against all businesses, as the cities pages do', async () => {

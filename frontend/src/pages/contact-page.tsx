@@ -3,6 +3,7 @@ import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { contactPath, homepageQuery } from '../api/queries.ts';
 import type { ContactMessage } from '../api/types.ts';
+import { CONTACT_MESSAGES, contactMessageField } from '../../../common/contact-messages.ts';
 import { formatInt } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { useApi } from '../lib/use-api.ts';
@@ -13,10 +14,10 @@ type Errors = Partial<Record<keyof ContactMessage, string>>;
 /** Spec §5 rules and messages. */
 export function validateContact(values: ContactMessage): Errors {
   const errors: Errors = {};
-  if (values.name.trim().length < 2) errors.name = 'Name must be at least 2 characters';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) errors.email = 'Please enter a valid email address';
-  if (values.subject.trim().length < 5) errors.subject = 'Subject must be at least 5 characters';
-  if (values.message.trim().length < 10) errors.message = 'Message must be at least 10 characters';
+  if (values.name.trim().length < 2) errors.name = CONTACT_MESSAGES.name.min;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) errors.email = CONTACT_MESSAGES.email.invalid;
+  if (values.subject.trim().length < 5) errors.subject = CONTACT_MESSAGES.subject.min;
+  if (values.message.trim().length < 10) errors.message = CONTACT_MESSAGES.message.min;
   return errors;
 }
 
@@ -24,22 +25,37 @@ type Notice = { tone: 'success' | 'error'; title: string; text: string };
 
 const SENT: Notice = { tone: 'success', title: 'Message Sent Successfully', text: "Thank you for your message. We'll get back to you within 24 hours." };
 
+const FAILED: Notice = { tone: 'error', title: 'Error', text: 'Failed to send message. Please try again later.' };
+
 /**
  * Without scripts the form posts to /api/contact itself, which answers with a redirect back here:
- * `?sent=1`, or `?error=<what was wrong>`. The notice the page then shows.
+ * `?sent=1`, or an `?error=<message>` for each thing wrong. The notice the page then shows, and the
+ * messages of the fields they are about. Only the form's own messages are shown: any other text in the
+ * link is somebody else's words, and the page says only that sending failed.
  */
-function noticeFromUrl(params: URLSearchParams): Notice | null {
-  if (params.get('sent') === '1') return SENT;
-  const error = params.get('error');
-  return error ? { tone: 'error', title: 'Error', text: error.slice(0, 300) } : null;
+function noticeFromUrl(params: URLSearchParams): { notice: Notice | null; errors: Errors } {
+  if (params.get('sent') === '1') return { notice: SENT, errors: {} };
+  const messages = params.getAll('error');
+  if (messages.length === 0) return { notice: null, errors: {} };
+  const errors: Errors = {};
+  const general: string[] = [];
+  for (const message of messages) {
+    const field = contactMessageField(message);
+    if (field === undefined) continue;
+    if (field === null) general.push(message);
+    else errors[field] ??= message;
+  }
+  const known = [...general, ...Object.values(errors)];
+  return { notice: known.length ? { tone: 'error', title: 'Error', text: known.join(' ') } : FAILED, errors };
 }
 
 export function ContactPage() {
   const api = useApi();
   const [searchParams] = useSearchParams();
+  const [fromUrl] = useState(() => noticeFromUrl(searchParams));
   const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [notice, setNotice] = useState<Notice | null>(() => noticeFromUrl(searchParams));
+  const [errors, setErrors] = useState<Errors>(fromUrl.errors);
+  const [notice, setNotice] = useState<Notice | null>(fromUrl.notice);
   const [website, setWebsite] = useState('');
   useSeo({
     title: `Contact Us | ${SITE_NAME}`,
@@ -65,7 +81,7 @@ export function ContactPage() {
       setValues(EMPTY);
       setNotice(SENT);
     },
-    onError: () => setNotice({ tone: 'error', title: 'Error', text: 'Failed to send message. Please try again later.' }),
+    onError: () => setNotice(FAILED),
   });
   const change = (field: keyof ContactMessage) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));

@@ -1,6 +1,7 @@
 /** POST /api/contact: rate limit -> size limit -> validate -> store -> answer. */
 import express, { Router, type ErrorRequestHandler, type Request } from 'express';
 import { ContactInput } from '../../../../common/api/public.ts';
+import { CONTACT_TOO_LARGE, CONTACT_TOO_MANY } from '../../../../common/contact-messages.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { jsonBody } from '../../middleware/json-body.ts';
 import { AppError } from '../../errors.ts';
@@ -11,23 +12,24 @@ import { submitContactMessage } from '../../services/public/submit-contact-messa
 
 /** A real message is a few KB at most (5,000 characters of message plus the other fields). */
 export const CONTACT_BODY_LIMIT_BYTES = 32 * 1024;
-const TOO_LARGE = 'The message is too large.';
+const TOO_LARGE = CONTACT_TOO_LARGE;
 export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
 
 /**
  * A form posted by a browser without scripts (application/x-www-form-urlencoded): the answer is a page,
- * so it is a 303 back to /contact with `sent=1` or `error=<message>`, never JSON.
+ * so it is a 303 back to /contact with `sent=1` or an `error=<message>` for each thing wrong, never JSON
+ * (the page shows only the messages of common/contact-messages.ts).
  */
 const isFormPost = (req: Request) => Boolean(req.is('application/x-www-form-urlencoded'));
-const backToContact = (outcome: { sent: true } | { error: string }) =>
-  `/contact?${new URLSearchParams('sent' in outcome ? { sent: '1' } : { error: outcome.error })}#notifications`;
+const backToContact = (outcome: { sent: true } | { errors: string[] }) =>
+  `/contact?${new URLSearchParams('sent' in outcome ? { sent: '1' } : outcome.errors.map((error) => ['error', error]))}#notifications`;
 
 export function createContactRouter(deps: RouteDeps): Router {
   const router = Router();
   const formBody = express.urlencoded({ extended: false, limit: CONTACT_BODY_LIMIT_BYTES, parameterLimit: 20 });
   router.post(
     '/api/contact',
-    rateLimitByIp({ ...CONTACT_RATE_LIMIT, message: 'Too many messages from this address. Please try again later.' }),
+    rateLimitByIp({ ...CONTACT_RATE_LIMIT, message: CONTACT_TOO_MANY }),
     (req, _res, next) => {
       if (Number(req.headers['content-length'] ?? 0) > CONTACT_BODY_LIMIT_BYTES) {
         throw new AppError('payload_too_large', TOO_LARGE);
@@ -59,8 +61,9 @@ export function createContactRouter(deps: RouteDeps): Router {
     if (!isFormPost(req) || !known || known.status >= 500) return next(error);
     // Refused input is not a message sent: the rate limit does not count it (as for a 4xx).
     res.locals.refused = known.code !== 'too_many_requests';
-    const message = known.code === 'payload_too_large' ? TOO_LARGE : known.message;
-    res.set('Cache-Control', 'no-store').redirect(303, backToContact({ error: message }));
+    const fieldMessages = Array.isArray(known.details) ? known.details.map((detail: { message?: unknown }) => String(detail.message)) : [];
+    const errors = known.code === 'payload_too_large' ? [TOO_LARGE] : fieldMessages.length ? [...new Set(fieldMessages)] : [known.message];
+    res.set('Cache-Control', 'no-store').redirect(303, backToContact({ errors }));
   };
   router.use('/api/contact', formFailed);
   return router;

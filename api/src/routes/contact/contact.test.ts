@@ -103,9 +103,10 @@ describe('POST /api/contact', () => {
     assert.equal(sent.status, 303);
     assert.equal(sent.headers.get('location'), '/contact?sent=1#notifications');
     assert.equal(await api.prisma.contactMessage.count({ where: { email: 'form@example.com' } }), 1);
-    const invalid = await form({ ...valid, name: 'F', email: 'form2@example.com' }, '10.5.0.2');
+    const invalid = await form({ ...valid, name: 'F', email: 'form2@example.com', subject: 'Hi' }, '10.5.0.2');
     assert.equal(invalid.status, 303);
-    assert.equal(invalid.headers.get('location'), `/contact?${new URLSearchParams({ error: 'Name must be at least 2 characters' })}#notifications`);
+    // Every thing wrong, not only the first.
+    assert.equal(invalid.headers.get('location'), `/contact?${new URLSearchParams([['error', 'Name must be at least 2 characters'], ['error', 'Subject must be at least 5 characters']])}#notifications`);
     assert.equal(await api.prisma.contactMessage.count({ where: { email: 'form2@example.com' } }), 0);
     const bot = await form({ ...valid, email: 'bot@example.com', website: 'http://spam.example' }, '10.5.0.3');
     assert.equal(bot.headers.get('location'), '/contact?sent=1#notifications', 'a bot is told "sent"');
