@@ -131,11 +131,20 @@ describe('importFile: CSV end to end', () => {
 
     // A corrected file: a new rating and a website are changes to the same businesses.
     const corrected = file('no-ids-corrected.csv');
-    await writeCsv(corrected, rows.map((row, index) => index === 1 ? [...row.slice(0, 5), '4.6', ''] : index === 4 ? [...row.slice(0, 6), 'https://lonetow.example'] : row));
+    const correctedRows = rows.map((row, index) => index === 1 ? [...row.slice(0, 5), '4.6', ''] : index === 4 ? [...row.slice(0, 6), 'https://lonetow.example'] : row);
+    await writeCsv(corrected, correctedRows);
     const fixed = (await run(corrected)).result;
     assert.deepEqual(fixed.results, { inserted: 0, updated: 2, unchanged: 1, skipped: 1, updateRate: 50, skipRate: 25 });
     assert.deepEqual((await pool.query("SELECT rating FROM businesses WHERE name = 'Corner Garage' ORDER BY rating")).rows.map((row) => row.rating), [3.9, 4.6]);
     assert.equal((await pool.query("SELECT website FROM businesses WHERE name = 'Lone Tow'")).rows[0].website, 'https://lonetow.example');
+
+    // The file again with a state and a postal code column added (as the report's advice for rows without
+    // a country leads to): the same businesses, given the new columns.
+    const widened = file('no-ids-widened.csv');
+    await writeCsv(widened, correctedRows.map((row, index) => [...row, index === 0 ? 'state' : 'UT', index === 0 ? 'postal_code' : '84770']));
+    const wider = (await run(widened)).result;
+    assert.deepEqual([wider.results.inserted, wider.results.updated], [0, 3], wider.message);
+    assert.equal(await countBusinesses("name IN ('Corner Garage', 'Lone Tow') AND state = 'UT' AND postal_code = '84770'"), 3);
 
     // Update mode: a row whose address no business has is skipped as without a match, like an unknown place_id.
     const moved = file('no-ids-moved.csv');
