@@ -169,6 +169,23 @@ describe('CSV reader', () => {
     }
   });
 
+  test('a UTF-8 file with a line in Windows-1252 keeps both: each line is read in its own encoding, and the note names the line', async () => {
+    // Thousands of UTF-8 rows with accents (past the first read), one row pasted in from a Windows-1252 file.
+    const utf8Rows = Array.from({ length: 3000 }, (_, index) => `Café ${index},Zürich`);
+    const file = path.join(dir, 'mixed-encodings.csv');
+    await writeFile(file, Buffer.concat([
+      Buffer.from(`\ufeffname,city\n${utf8Rows.join('\n')}\n`),
+      Buffer.from([...'Stray Byte Café,Genève\n'].map((char) => char.charCodeAt(0))),
+      Buffer.from('Último Bar,São Paulo\n'),
+    ]));
+    const source = await openCsv(file);
+    assert.deepEqual(source.notes, ['The file mixes text encodings: 1 line is not UTF-8 (line 3002) and was read as Windows-1252, the others as UTF-8; check the accents of that row, or save the file as "CSV UTF-8" and import it again.']);
+    await source.close();
+    const read = await readAll(file);
+    assert.deepEqual(read.rows[0].values, ['Café 0', 'Zürich']);
+    assert.deepEqual(read.rows.slice(-3).map((row) => row.values), [['Café 2999', 'Zürich'], ['Stray Byte Café', 'Genève'], ['Último Bar', 'São Paulo']]);
+  });
+
   test('UTF-8 characters cut by the encoding check\'s 1 MB reads still count as UTF-8', async () => {
     // A run of three-byte characters across the 1 MB boundary, shifted by 0, 1 and 2 bytes: each of its
     // bytes falls last in the first read once.

@@ -142,6 +142,91 @@ function parseRecord(scan: CellScanner, start: number, final: boolean): string[]
 /** The text encodings a CSV is read in (see csvEncoding). */
 export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
+/** For a file that is not all UTF-8: how its lines divide (see LineWiseDecoder). */
+export interface LegacyLines {
+  /** Lines that are not valid UTF-8, read as Windows-1252. */
+  legacy: number;
+  /** The first few of them (1-based line numbers). */
+  firstLegacy: number[];
+  /** Lines that are valid UTF-8 and not plain ASCII, read as UTF-8. */
+  utf8: number;
+}
+
+const NAMED_LEGACY_LINES = 5;
+
+/** Counts, line by line, what LineWiseDecoder will read as UTF-8 and as Windows-1252. */
+export async function legacyLines(path: string): Promise<LegacyLines> {
+  const counts: LegacyLines = { legacy: 0, firstLegacy: [], utf8: 0 };
+  let line = 0;
+  const count = (bytes: Buffer) => {
+    line++;
+    if (isUtf8(bytes)) {
+      if (bytes.some((byte) => byte >= 0x80)) counts.utf8++;
+    } else {
+      counts.legacy++;
+      if (counts.firstLegacy.length < NAMED_LEGACY_LINES) counts.firstLegacy.push(line);
+    }
+  };
+  let rest = Buffer.alloc(0);
+  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES }) as AsyncIterable<Buffer>) {
+    const bytes = rest.length ? Buffer.concat([rest, chunk]) : chunk;
+    let start = 0;
+    for (let end = bytes.indexOf(0x0a); end !== -1; end = bytes.indexOf(0x0a, start)) {
+      count(bytes.subarray(start, end));
+      start = end + 1;
+    }
+    rest = Buffer.from(bytes.subarray(start));
+  }
+  if (rest.length) count(rest);
+  return counts;
+}
+
+// Windows-1252 is ISO-8859-1 except for 0x80-0x9F. Node 20's TextDecoder('windows-1252') decodes those as
+// ISO-8859-1 C1 controls when called without { stream: true } (a latin1 fast path), so it is done here.
+const CP1252_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  return /[\u0080-\u009f]/.test(text) ? text.replace(/[\u0080-\u009f]/g, (char) => CP1252_80_9F[char.charCodeAt(0) - 0x80]) : text;
+}
+
+/**
+ * Decodes a CSV that is not all UTF-8 line by line: a line that is valid UTF-8 is read as UTF-8, any
+ * other as Windows-1252 (what Excel's plain "CSV" writes on Western Windows). A file saved as CSV UTF-8
+ * with one row pasted in from elsewhere keeps its other rows' accents (read whole as Windows-1252, every
+ * "é" of it became "Ã©", and an import of it rewrote the stored businesses so), and a Windows-1252 file
+ * reads as it did. Lines end at a newline byte, which is the same in both encodings.
+ */
+class LineWiseDecoder {
+  private readonly utf8 = new TextDecoder('utf-8');
+  private readonly legacy = { decode: decodeWindows1252 };
+  private rest = Buffer.alloc(0);
+  private first = true;
+
+  decode(chunk?: Buffer, options: { stream?: boolean } = {}): string {
+    let bytes = chunk ? (this.rest.length ? Buffer.concat([this.rest, chunk]) : chunk) : this.rest;
+    if (this.first && bytes.length >= 3) {
+      // A UTF-8 byte order mark, whatever the first line is read as.
+      if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+      this.first = false;
+    }
+    const end = options.stream ? bytes.lastIndexOf(0x0a) + 1 : bytes.length;
+    this.rest = Buffer.from(bytes.subarray(end));
+    const whole = bytes.subarray(0, end);
+    if (isUtf8(whole)) return this.utf8.decode(whole);
+    let text = '';
+    let start = 0;
+    while (start < whole.length) {
+      const newline = whole.indexOf(0x0a, start);
+      const stop = newline === -1 ? whole.length : newline + 1;
+      const line = whole.subarray(start, stop);
+      text += (isUtf8(line) ? this.utf8 : this.legacy).decode(line);
+      start = stop;
+    }
+    return text;
+  }
+}
+
 /**
  * A CSV's encoding: UTF-16 when it starts with a UTF-16 byte order mark, UTF-8 when every byte of it is
  * valid UTF-8 (a UTF-8 BOM or none), otherwise Windows-1252, what Excel's plain "CSV" writes on Western
@@ -185,7 +270,7 @@ export async function csvEncoding(path: string): Promise<CsvEncoding> {
 async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read: number }): AsyncGenerator<{ number: number; fields: string[] }[]> {
   const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
   // Decodes across chunk ends (a character cut in two waits for its other half); drops a byte order mark.
-  const decoder = new TextDecoder(encoding);
+  const decoder = encoding === 'windows-1252' ? new LineWiseDecoder() : new TextDecoder(encoding);
   let buf = '';
   let delim = ',';
   let number = 0;
@@ -318,7 +403,15 @@ export async function openCsv(path: string): Promise<RowSource> {
       await batches.return(undefined);
     }
   }
-  const notes = encoding === 'windows-1252' ? ['The file is not UTF-8: it was read as Windows-1252 (what Excel saves as plain "CSV"); if its accents look wrong, save it as "CSV UTF-8" and import it again.']
+  const notes = encoding === 'windows-1252' ? [legacyNote(await legacyLines(path))]
     : encoding === 'utf-8' ? [] : [`The file was read as ${encoding.toUpperCase()} text (it starts with that byte order mark).`];
   return { headers, sheets: [], rows: rows(), close: async () => void (await batches.return(undefined)), fraction: () => (size ? Math.min(1, progress.read / size) : 1), notes };
+}
+
+function legacyNote(lines: LegacyLines): string {
+  if (lines.utf8 === 0) {
+    return 'The file is not UTF-8: it was read as Windows-1252 (what Excel saves as plain "CSV"); if its accents look wrong, save it as "CSV UTF-8" and import it again.';
+  }
+  const which = `line${lines.firstLegacy.length === 1 ? '' : 's'} ${lines.firstLegacy.join(', ')}${lines.legacy > lines.firstLegacy.length ? ', ...' : ''}`;
+  return `The file mixes text encodings: ${lines.legacy === 1 ? '1 line is' : `${lines.legacy.toLocaleString('en-US')} lines are`} not UTF-8 (${which}) and ${lines.legacy === 1 ? 'was' : 'were'} read as Windows-1252, the others as UTF-8; check the accents of ${lines.legacy === 1 ? 'that row' : 'those rows'}, or save the file as "CSV UTF-8" and import it again.`;
 }

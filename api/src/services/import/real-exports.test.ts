@@ -4,6 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createPool, type Pool } from '../../../../platform/db/pool.ts';
@@ -113,6 +115,24 @@ describe('real exports from ../shared/data', { skip: present ? false : 'shared d
       assert.deepEqual([result.results.inserted, result.results.updated, result.results.unchanged], [0, 0, expected.accepted], `${expected.file}: ${result.message}`);
     }
     assert.deepEqual((await pool.query('SELECT count(*)::int AS n, max(updated_at) AS changed FROM businesses')).rows[0], before);
+  });
+
+  test('the Zurich export with one row pasted in from a Windows-1252 file: the other rows keep their accents, nothing stored is rewritten', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'mixed-encoding-'));
+    try {
+      const zurich = await readFile(path.join(DATA, FILES[0].file));
+      const header = zurich.subarray(0, zurich.indexOf(0x0a)).toString().split(',');
+      const stray = header.map((column) => (column === 'name' ? 'Stray Byte Café' : column === 'place_id' ? 'ChIJ-stray-byte' : column === 'city' ? 'Zürich' : ''));
+      const file = path.join(dir, 'zurich-plus-stray.csv');
+      await writeFile(file, Buffer.concat([zurich, zurich.at(-1) === 0x0a ? Buffer.alloc(0) : Buffer.from('\n'), Buffer.from(stray.join(','), 'latin1'), Buffer.from('\n')]));
+      const { result } = await importFile({ pool, prisma, path: file, fileName: 'zurich-plus-stray.csv' });
+      assert.deepEqual([result.results.inserted, result.results.updated, result.results.unchanged], [1, 0, FILES[0].accepted], result.message);
+      assert.match(result.message, /The file mixes text encodings: 1 line is not UTF-8 \(line \d+\) and was read as Windows-1252/);
+      const { rows } = await pool.query("SELECT name, city FROM businesses WHERE place_id = 'ChIJ-stray-byte' OR name LIKE '%Ã%' OR city LIKE '%Ã%'");
+      assert.deepEqual(rows, [{ name: 'Stray Byte Café', city: 'Zürich' }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   test('OSM: literal N/A names are rejected with their row, ids and hours come from the OSM columns', async () => {
