@@ -137,6 +137,13 @@ function listRows(rows: string[], count: number): string {
   return count > rows.length ? `${rows.join(', ')} and ${(count - rows.length).toLocaleString('en-US')} more` : named;
 }
 
+/** Sheets with data that were not read (their header differs from the first sheet's): said first, loudly. */
+function skippedSheetNotes(sheets: RowSource['sheets']): string[] {
+  return sheets
+    .filter((sheet) => sheet.skipped && sheet.rows > 0)
+    .map((sheet) => `Sheet "${sheet.name}" was not imported (${sheet.rows === 1 ? '1 row' : `${sheet.rows.toLocaleString('en-US')} rows`}): ${sheet.skipped}; only sheets with the first sheet's header are read, so import it as a file of its own.`);
+}
+
 function droppedNotes(dropped: DroppedCounts): string[] {
   const notes: string[] = [];
   const { location, hours } = dropped;
@@ -181,7 +188,10 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
   const dropped: DroppedCounts = { location: { count: 0, rows: [] }, hours: { count: 0, rows: [] } };
   const end = (failure?: ReadFailure): ReadMessage => ({
     type: 'end', fileType: rows?.type ?? null, sheets: rows?.sheets ?? [], delta: take(), fraction: rows?.fraction() ?? 0, failure,
-    notes: [...(unknownCountryRows ? [unknownCountriesNote(unknownCountryRows, unknownCountries)] : []), ...droppedNotes(dropped), ...placeNotes(places, mapping?.updatableColumns.includes('country_code') ?? true)],
+    notes: [
+      ...skippedSheetNotes(rows?.sheets ?? []),
+      ...(unknownCountryRows ? [unknownCountriesNote(unknownCountryRows, unknownCountries)] : []), ...droppedNotes(dropped), ...placeNotes(places, mapping?.updatableColumns.includes('country_code') ?? true),
+    ],
   });
 
   // Unset while end() may already be called: a file that fails before its header is read has none.

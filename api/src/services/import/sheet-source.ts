@@ -3,7 +3,8 @@
  * docs/decisions.md): the first sheet that has a non-blank row defines the header; every later sheet
  * whose header row is the same (same texts, same order) is read too, in workbook order, as exports split
  * by category do (the Yellow Pages .xls: one sheet per search category). A sheet with a different header
- * is skipped and named in the report; a header-only or empty sheet adds no rows.
+ * is skipped, and the report's message names it with its row count and how its header differs; a
+ * header-only or empty sheet adds no rows.
  */
 import { ImportFileError, isBlankRow, uniqueHeaders, type RowSource, type SourceRow } from './source-rows.ts';
 
@@ -39,11 +40,15 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
           state = 'rows';
         } else {
           state = 'skip';
-          current.skipped = 'its header row differs from the first sheet';
+          current.skipped = `its header row differs from the first sheet's${headerDifference(headers, sheetHeaders)}`;
         }
         continue;
       }
-      if (state === 'skip') continue;
+      if (state === 'skip') {
+        // Counted, so the report can say how many rows of the file were left out.
+        current.rows++;
+        continue;
+      }
       current.rows++;
       out.push({ rowNumber: event.rowNumber, sheet: multi ? current.name : undefined, values: event.values });
     }
@@ -72,4 +77,16 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
     }
   }
   return { headers: headers!, sheets, rows: rows(), close: async () => void (await events.return?.(undefined)), fraction };
+}
+
+/** " (it adds phone; it lacks rating)", or " (the same columns in another order)". */
+function headerDifference(first: string[], other: string[]): string {
+  const key = (header: string) => header.trim().toLowerCase();
+  const firstKeys = new Set(first.map(key));
+  const otherKeys = new Set(other.map(key));
+  const list = (headers: string[]) => (headers.length > 5 ? `${headers.slice(0, 5).join(', ')} and ${headers.length - 5} more` : headers.join(', '));
+  const added = other.filter((header) => !firstKeys.has(key(header)));
+  const lacking = first.filter((header) => !otherKeys.has(key(header)));
+  const parts = [...(added.length ? [`it adds ${list(added)}`] : []), ...(lacking.length ? [`it lacks ${list(lacking)}`] : [])];
+  return parts.length ? ` (${parts.join('; ')})` : ' (the same columns in another order)';
 }
