@@ -384,6 +384,16 @@ describe('importFile: CSV end to end', () => {
     assert.equal(zeroResult.result.error, 'empty');
   });
 
+  test('a CSV row with more cells than the header is refused, not stored with its cells out of place', async () => {
+    const csv = file('ragged.csv');
+    await writeFile(csv, 'name,city,country_code,phone\nAcme Shift Test, Inc,Berlin,DE,+49 30 999111\nTrailing Comma Ltd,Berlin,DE,+49 30 1,\nShort Row GmbH,Berlin\n');
+    const { result } = await run(csv);
+    assert.deepEqual(result.errors, ['Row 2: it has 5 cells where the header has 4 (a comma inside a cell that is not in quotes?)']);
+    assert.equal(result.successCount, 2, 'an empty cell past the header and missing last cells are harmless');
+    assert.equal(await countBusinesses("name LIKE 'Acme Shift Test%' OR city = 'Inc'"), 0);
+    assert.equal(await countBusinesses("name = 'Short Row GmbH' AND city = 'Berlin'"), 1);
+  });
+
   test('semicolons, tabs, BOM, CRLF and line breaks inside quoted cells', async () => {
     const rows: Cell[][] = [['Name', 'Place_ID', 'Full Address'], ['Semi; Colon', 'ChIJ-fmt-1', 'Line 1\nLine 2'], ['Quote "Q"', 'ChIJ-fmt-2', 'x']];
     const semi = file('semi.csv');

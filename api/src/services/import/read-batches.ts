@@ -253,7 +253,13 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
         rowCursor = sourceRow.rowNumber;
         dataRows++;
         delta.totalRows++;
-        const result = normaliseRow(mapping.map(sourceRow.values));
+        // A CSV row with more cells than the header has its cells out of place from the first unquoted
+        // comma in a cell on ("Acme, Inc" makes the city "Inc"): refused, not stored shifted. Extra
+        // empty cells (a trailing delimiter) and missing trailing cells are harmless.
+        const extra = rows.type === 'csv' ? extraCells(sourceRow.values, rows.headers.length) : 0;
+        const result = extra
+          ? { ok: false as const, reason: `it has ${sourceRow.values.length} cells where the header has ${rows.headers.length} (a comma inside a cell that is not in quotes?)` }
+          : normaliseRow(mapping.map(sourceRow.values));
         if (!result.ok) {
           delta.errorCount++;
           if (listed.errors < MAX_LISTED) {
@@ -316,4 +322,11 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
     await rows.close().catch(() => undefined);
   }
   yield end(failure);
+}
+
+/** How many cells past the header's width hold something (0 when the row fits). */
+function extraCells(values: string[], width: number): number {
+  let extra = 0;
+  for (let index = width; index < values.length; index++) if (values[index].trim() !== '') extra++;
+  return extra;
 }
