@@ -56,8 +56,9 @@ function fromText(text: string): Record<string, string> | null {
       continue;
     }
     const csv = /^([A-Za-z]+),(.*)$/.exec(part);
-    if (csv && dayOf(csv[1])) {
-      const times = csv[2].split(',').map((t) => t.trim()).filter(Boolean);
+    const times = csv ? csv[2].split(',').map((t) => t.trim()).filter(Boolean) : [];
+    // "Monday,8AM,5PM"; not "Mo,We 09:00-12:00", a list of days (OpenStreetMap's form).
+    if (csv && dayOf(csv[1]) && !times.some((time) => dayOf(time.split(/\s/)[0]))) {
       out[dayOf(csv[1])!] = times.length === 0 ? 'Closed' : times.length === 2 ? `${times[0]}-${times[1]}` : cleanHours(times.join(' '));
       continue;
     }
@@ -80,7 +81,9 @@ function fromOsm(text: string): Record<string, string> | null {
   const value = text.trim();
   if (value === '24/7') return Object.fromEntries(DAYS.map((day) => [day, 'Open 24 hours']));
   const out: Record<string, string> = {};
-  for (const rule of value.split(/\s*;\s*/).filter(Boolean)) {
+  // Rules are separated by ';', or by ',' when a weekday follows a time or off/closed ("Mo-Fr 08:00-18:00,
+  // Sa 10:00-17:00"); a comma between days ("Mo,We 09:00-12:00") or times ("08:00-12:00, 14:00-18:00") is not one.
+  for (const rule of value.split(/\s*;\s*|(?<=\d|\boff|\bclosed)\s*,\s*(?=(?:Mo|Tu|We|Th|Fr|Sa|Su)\b)/i).filter(Boolean)) {
     const match = /^((?:Mo|Tu|We|Th|Fr|Sa|Su)(?:\s*-\s*(?:Mo|Tu|We|Th|Fr|Sa|Su))?(?:\s*,\s*(?:Mo|Tu|We|Th|Fr|Sa|Su)(?:\s*-\s*(?:Mo|Tu|We|Th|Fr|Sa|Su))?)*)?\s*(.*)$/.exec(rule);
     if (!match) return null;
     const daySpec = match[1];
