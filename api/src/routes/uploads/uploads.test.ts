@@ -295,6 +295,25 @@ describe('the server\'s own storage fails', () => {
 });
 
 describe('GET /api/admin/upload-reports paging', () => {
+  test('a wrong method on an upload or admin path is a 405 with Allow (signed in; the upload paths also signed out)', async () => {
+    for (const [method, path, allow, signedOutToo] of [
+      ['GET', '/api/upload-excel-batch', 'POST', true],
+      ['PUT', '/api/upload-excel', 'POST', true],
+      ['DELETE', '/api/admin/upload-reports', 'GET, HEAD', false],
+      ['GET', '/api/admin/login', 'POST', false],
+      ['POST', '/api/admin/indexer-status', 'GET, HEAD', false],
+    ] as const) {
+      for (const headers of signedOutToo ? [{ origin: api.origin }, { origin: api.origin, cookie }] : [{ origin: api.origin, cookie }]) {
+        const response = await api.request(path, { method, headers });
+        assert.equal(response.status, 405, `${method} ${path} ${'cookie' in headers ? 'signed in' : 'signed out'}`);
+        assert.equal(response.headers.get('allow'), allow, `${method} ${path}`);
+        assert.equal(((await response.json()) as { error: string }).error, 'method_not_allowed');
+      }
+    }
+    // Signed out, an admin path still asks for a sign-in first (it says nothing of what is there).
+    assert.equal((await api.request('/api/admin/upload-reports', { method: 'DELETE', headers: { origin: api.origin } })).status, 401);
+  });
+
   test('a bad page or limit names the parameter and what is allowed', async () => {
     const cases: Array<[string, string]> = [
       ['page=abc', 'Invalid query: "page" must be a whole number from 1 to 100,000.'],
