@@ -303,7 +303,8 @@ describe('GET /api/admin/upload-reports paging', () => {
       ['GET', '/api/admin/login', 'POST', false],
       ['POST', '/api/admin/indexer-status', 'GET, HEAD', false],
     ] as const) {
-      for (const headers of signedOutToo ? [{ origin: api.origin }, { origin: api.origin, cookie }] : [{ origin: api.origin, cookie }]) {
+      const variants: Record<string, string>[] = signedOutToo ? [{ origin: api.origin }, { origin: api.origin, cookie }] : [{ origin: api.origin, cookie }];
+      for (const headers of variants) {
         const response = await api.request(path, { method, headers });
         assert.equal(response.status, 405, `${method} ${path} ${'cookie' in headers ? 'signed in' : 'signed out'}`);
         assert.equal(response.headers.get('allow'), allow, `${method} ${path}`);

@@ -33,6 +33,8 @@ export interface ExcelDuplicateRecord {
   /** Null for a row without a place_id that repeats an earlier row's name, address and phone. */
   placeId: string | null;
   firstRow: number;
+  /** The sheet of the first occurrence, in a workbook of several sheets. */
+  firstSheet?: string;
 }
 
 export interface ImportCounters {

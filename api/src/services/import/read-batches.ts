@@ -219,6 +219,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
   yield { type: 'opened', fileType: rows.type, columnExtraction: mapping.columnExtraction, updatableColumns: mapping.updatableColumns, notes: rows.notes ?? [] };
 
   const seenPlaceIds = new FirstSeen();
+  const firstPositions = new SheetPositions();
   // Rows are encoded as they are accepted (no key repeats: seenPlaceIds keeps only a first occurrence).
   let batch = new BatchEncoder(source, batchSize, allocate);
   let rowNumbers: number[] = [];
@@ -293,13 +294,14 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
           if (byContent) result.row.placeId = contentKey(result.row);
           else delta.recordsWithPlaceId++;
           const placeId = result.row.placeId!;
-          const firstRow = seenPlaceIds.check(placeId, sourceRow.rowNumber);
-          if (firstRow !== undefined) {
+          const firstSeen = seenPlaceIds.check(placeId, firstPositions.encode(sourceRow));
+          if (firstSeen !== undefined) {
             delta.excelDuplicateCount++;
             const repeat = { row: sourceRow.rowNumber, sheet: sourceRow.sheet, name: detach(result.row.name), placeId: byContent ? null : detach(placeId) };
             if (listed.duplicates < MAX_LISTED) {
               listed.duplicates++;
-              delta.excelDuplicateRecords.push({ ...repeat, firstRow });
+              const first = firstPositions.decode(firstSeen);
+              delta.excelDuplicateRecords.push({ ...repeat, firstRow: first.row, ...(first.sheet !== undefined ? { firstSheet: first.sheet } : {}) });
             }
             if (listed.skipped < MAX_LISTED) {
               listed.skipped++;
@@ -329,4 +331,32 @@ function extraCells(values: string[], width: number): number {
   let extra = 0;
   for (let index = width; index < values.length; index++) if (values[index].trim() !== '') extra++;
   return extra;
+}
+
+/**
+ * A row's sheet and row number in the one 32-bit number FirstSeen keeps per key: a repeat in another sheet
+ * is then reported with the sheet of its first occurrence, not a bare row number of some other sheet. Rows
+ * take 21 bits (a worksheet has at most 1,048,576), the sheet's index the other 11; a 2,049th sheet, or a
+ * file without sheets, keeps the row number alone.
+ */
+class SheetPositions {
+  private static readonly ROWS = 2 ** 21;
+  private readonly names: string[] = [];
+  private readonly indexes = new Map<string, number>();
+
+  encode({ sheet, rowNumber }: { sheet?: string; rowNumber: number }): number {
+    if (sheet === undefined || rowNumber >= SheetPositions.ROWS) return rowNumber;
+    let index = this.indexes.get(sheet);
+    if (index === undefined) {
+      if (this.names.length >= 2 ** 11 - 1) return rowNumber;
+      index = this.names.push(sheet);
+      this.indexes.set(sheet, index);
+    }
+    return index * SheetPositions.ROWS + rowNumber;
+  }
+
+  decode(position: number): { row: number; sheet?: string } {
+    const index = Math.floor(position / SheetPositions.ROWS);
+    return index === 0 ? { row: position } : { row: position % SheetPositions.ROWS, sheet: this.names[index - 1] };
+  }
 }

@@ -97,11 +97,11 @@ describe('real exports from ../shared/data', { skip: present ? false : 'shared d
 
   test('Yellow Pages (no place_id): a company listed again with the same address, in its sheet or another, is one business', async () => {
     const report = await prisma.uploadReport.findFirstOrThrow({ where: { fileName: 'businesses.xls' } });
-    const { duplicateAnalysis } = report.report as { duplicateAnalysis: { excelDuplicateRecords: Array<{ sheet: string; row: number; name: string; placeId: string | null; firstRow: number }> } };
-    const repeats = duplicateAnalysis.excelDuplicateRecords.map(({ sheet, row, name, placeId, firstRow }) => `${sheet.split(' ')[1]} ${row} ${name} ${placeId} ${firstRow}`);
-    assert.ok(repeats.includes('Glass 32 Safelite Auto Glass null 9'), repeats.join('\n'));
-    // Listed under two categories (a sheet each): the first sheet's row wins.
-    assert.ok(repeats.includes('Diagnostic 6 Honest 1 Sunset Llc null 27'), repeats.join('\n'));
+    const { duplicateAnalysis } = report.report as { duplicateAnalysis: { excelDuplicateRecords: Array<{ sheet: string; row: number; name: string; placeId: string | null; firstRow: number; firstSheet?: string }> } };
+    const repeats = duplicateAnalysis.excelDuplicateRecords.map(({ sheet, row, name, placeId, firstRow, firstSheet }) => `${sheet.split(' ')[1]} ${row} ${name} ${placeId} ${firstSheet?.split(' ')[1]} ${firstRow}`);
+    assert.ok(repeats.includes('Glass 32 Safelite Auto Glass null Glass 9'), repeats.join('\n'));
+    // Listed under two categories (a sheet each): the first sheet's row wins, and the report names that sheet.
+    assert.ok(repeats.includes('Diagnostic 6 Honest 1 Sunset Llc null Glass 27'), repeats.join('\n'));
     // Safelite: three addresses and five rows without one (rows 9 and 31-34), which are one listing.
     const { rows } = await pool.query("SELECT count(*)::int AS n, count(full_address)::int AS addressed FROM businesses WHERE name = 'Safelite Auto Glass'");
     assert.deepEqual(rows[0], { n: 4, addressed: 3 });
