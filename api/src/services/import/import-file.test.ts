@@ -384,6 +384,15 @@ describe('importFile: CSV end to end', () => {
     assert.equal(zeroResult.result.error, 'empty');
   });
 
+  test('more rejected rows than the report lists: the message says only the first 1,000 are listed', async () => {
+    const csv = file('many-errors.csv');
+    await writeFile(csv, `name,rating\nGood One,4\n${'Bad,9\n'.repeat(1005)}`);
+    const { result } = await run(csv);
+    assert.equal(result.errorCount, 1005);
+    assert.equal(result.errors.length, 1000);
+    assert.match(result.message, /1 of 1006 rows imported \(1 new, 0 updated, 0 unchanged\), 1005 rejected \(the first 1,000 are listed with their reasons\)\./);
+  });
+
   test('a CSV row with more cells than the header is refused, not stored with its cells out of place', async () => {
     const csv = file('ragged.csv');
     await writeFile(csv, 'name,city,country_code,phone\nAcme Shift Test, Inc,Berlin,DE,+49 30 999111\nTrailing Comma Ltd,Berlin,DE,+49 30 1,\nShort Row GmbH,Berlin\n');

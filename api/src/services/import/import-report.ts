@@ -100,7 +100,7 @@ export function buildUploadResult(input: ReportInput) {
   // A file imported again: "1050 of 1050 rows imported" alone reads as if it had done something.
   if (c.unchanged > 0 && c.inserted + c.updated === 0) parts[0] += `: nothing changed, the directory already had ${c.unchanged === 1 ? 'that row' : 'every one of them'} as it is`;
   if (skippedCount) parts.push(`${skippedCount} skipped`);
-  if (c.errorCount) parts.push(`${c.errorCount} rejected`);
+  if (c.errorCount) parts.push(`${c.errorCount} rejected${c.errorCount > c.errors.length ? ` (the first ${c.errors.length.toLocaleString('en-US')} are listed with their reasons)` : ''}`);
   // Rows without a place_id were matched another way: say how, since the place_id counts leave them out.
   const byContent = c.keyedByContent === 0 ? '' : `${c.keyedByContent === 1 ? ' 1 row has no place_id: it was' : ` ${c.keyedByContent} rows have no place_id: they were`} matched by name, address and phone instead`
     + (c.matchedByContent ? ` (${c.matchedByContent === c.keyedByContent ? (c.keyedByContent === 1 ? 'it was' : 'all were') : `${c.matchedByContent} ${c.matchedByContent === 1 ? 'was' : 'were'}`} already in the directory).` : '.');
@@ -110,7 +110,7 @@ export function buildUploadResult(input: ReportInput) {
     ? `${input.fileName}: ${parts.join(', ')}.${byContent}${notes}`
     : input.failure!.complete
       ? `${input.fileName}: ${failure}${notes}`
-      : `${input.fileName}: ${failure}${c.totalRows || successCount ? ` The import stopped there; ${successCount} rows committed before it stay (through data row ${input.lastCommittedRow}).` : ''}`;
+      : `${input.fileName}: ${failure}${c.totalRows || successCount ? ` The import stopped there; ${successCount === 1 ? '1 row' : `${successCount} rows`} committed before it ${successCount === 1 ? 'stays' : 'stay'} (through data row ${input.lastCommittedRow}).` : ''}`;
   return {
     success,
     message,
