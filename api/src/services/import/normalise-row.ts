@@ -93,6 +93,11 @@ function nfc(value: string): string {
   return MAY_NEED_NFC.test(value) ? value.normalize('NFC').replace(WIDTH_FORMS, (forms) => forms.normalize('NFKC')) : value;
 }
 
+/** An address without the comma or semicolon some scrapes end it with ("4550 S Airport Pkwy,"). */
+function addressText(value: string | undefined): string | null {
+  return text(value?.replace(/[\s,;]+$/, ''));
+}
+
 function text(value: string | undefined, max = MAX_TEXT): string | null {
   if (value === undefined) return null;
   // NFC: text typed or exported decomposed (e + U+0301) is stored, searched and shown as one form.
@@ -202,7 +207,7 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
 
   let country = text(cells.country);
   let countryCode = countryCodeFrom(text(cells.countryCode)) ?? countryCodeFrom(country);
-  const fullAddress = text(cells.fullAddress);
+  const fullAddress = addressText(cells.fullAddress);
   const phone = text(cells.phone, 100);
   let city = text(cells.city);
   // No city or no country of its own: the address or the phone number may say (place-fallbacks.ts).
@@ -232,7 +237,7 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
     category: text(cells.category) ?? type,
     subtypes,
     fullAddress,
-    street: text(cells.street),
+    street: addressText(cells.street),
     city,
     postalCode: cleanPostalCode(cells.postalCode),
     state: text(cells.state),

@@ -28,6 +28,9 @@ test('city and country from the end of an address', () => {
     ['Plaza 1, 12345', null, null],
     ['Main Road, This Is Far Too Many Words To Be A City', null, null],
     ['', null, null],
+    // Serbian exports end some addresses with the district: the city is the part before it.
+    ['76A GANDIJEVA, 11070, Belgrade (Novi Belgrade), Belgrade, county', 'Belgrade', null],
+    ['Knez Mihailova 1, Beograd, Belgrade county', 'Beograd', null],
   ];
   for (const [address, city, countryCode] of cases) assert.deepEqual(placeFromAddress(address), { city, countryCode }, String(address));
 });

@@ -27,6 +27,9 @@ const MAX_CITY_CHARS = 60;
  * or the part before a state and postal code (`…, Paris, TX 75460` -> Paris). An address of one part,
  * or a last part that is not plainly a place name (digits only, more than four words), gives no city.
  */
+const ADMIN_AREA = /^(county|district|region|province|state|municipality|okrug|oblast)$/i;
+const ADMIN_AREA_SUFFIX = /\s(county|district|region|province|okrug|oblast)$/i;
+
 export function placeFromAddress(address: string | null): { city: string | null; countryCode: string | null } {
   if (!address || !address.includes(',')) return { city: null, countryCode: null };
   const parts = address.split(',').map((part) => part.trim()).filter(Boolean);
@@ -36,6 +39,10 @@ export function placeFromAddress(address: string | null): { city: string | null;
     countryCode = countryCodeFrom(last);
     if (countryCode) parts.pop();
   }
+  // "..., Belgrade, county": a bare word for an administrative area is no city, and "Belgrade county" is
+  // the area, not its city: the part before it is read instead.
+  while (parts.length > 1 && ADMIN_AREA.test(parts[parts.length - 1])) parts.pop();
+  if (parts.length > 2 && ADMIN_AREA_SUFFIX.test(parts[parts.length - 1])) parts.pop();
   if (parts.length < 2) return { city: null, countryCode };
   let candidate = parts[parts.length - 1];
   if (STATE_AND_POSTCODE.test(candidate)) candidate = parts.length > 2 ? parts[parts.length - 2] : '';
