@@ -153,6 +153,7 @@ describe('crawler view (no JavaScript)', () => {
       ['/cookie-policy', '90 days', null],
       ['/search?q=bakery', 'Berlin Bakery', 'ItemList'],
       ['/search?q=berlin', 'Looking for businesses in Berlin? <a href="/search?location=Berlin"', 'ItemList'],
+      ['/search?location=Berlin', '<h1>Businesses in Berlin</h1>', 'ItemList'],
       [`/search?q=${encodeURIComponent('Москва')}`, 'Showing businesses in Москва: no business name, category or type matches "Москва".', 'ItemList'],
       ['/countries/germany/cities', 'Berlin', 'ItemList'],
     ];

@@ -162,6 +162,9 @@ describe('GET /api/search', () => {
     assert.equal(paris.matchedAs, 'keywords-in-place');
     assert.deepEqual([paris.query, paris.location], ['pizza', 'Paris']);
     assert.deepEqual(paris.businesses.map((business) => business.name).sort(), ['Pizza Napoli', 'Pizza Roma']);
+    // The word joining them is neither keyword nor place.
+    const joined = await search('q=pizza%20in%20paris');
+    assert.deepEqual([joined.matchedAs, joined.query, joined.location], ['keywords-in-place', 'pizza', 'Paris']);
     const hamburg = await search('q=hamburg%20pizza');
     assert.deepEqual(hamburg.businesses.map((business) => business.name), ['Pizza Hamburg Hafen']);
     assert.equal((await search('q=pizza%20germany')).totalCount, 3);

@@ -187,14 +187,19 @@ const MAX_PLACE_WORDS = 3;
  * with the keywords left: a city of the directory (exact name) or a country's English name. Words that
  * are also a category ("bar": Bar, Montenegro) stay keywords. One read of each small aggregate index.
  */
+/** Words that join keywords to the place after them, in the languages of the directory's visitors. */
+const CONNECTORS = /^(in|near|at|around|nearby|en|à|a|dans|près|im|bei|nahe|em|perto|di|vicino|w|в|у|около|na|u|yakınında)$/iu;
+
 async function placeInKeywords(reader: SearchReader, q: string): Promise<{ keywords: string; place: string } | null> {
   const words = q.trim().split(/\s+/);
   const candidates: Array<{ place: string; keywords: string; slug: string }> = [];
   for (let n = Math.min(MAX_PLACE_WORDS, words.length - 1); n >= 1; n--) {
-    for (const [place, keywords] of [[words.slice(-n), words.slice(0, -n)], [words.slice(0, n), words.slice(n)]]) {
+    for (const [place, keywords, atEnd] of [[words.slice(-n), words.slice(0, -n), true], [words.slice(0, n), words.slice(n), false]] as const) {
       const text = place.join(' ');
       const slug = citySlug(text);
-      if (slug && /[\p{L}\p{N}]/u.test(keywords.join(''))) candidates.push({ place: text, keywords: keywords.join(' '), slug });
+      // "pizza in new york": the place's connecting word is not a keyword ("pizza in" found nothing better).
+      const rest = atEnd && keywords.length > 1 && CONNECTORS.test(keywords[keywords.length - 1]) ? keywords.slice(0, -1) : keywords;
+      if (slug && /[\p{L}\p{N}]/u.test(rest.join(''))) candidates.push({ place: text, keywords: rest.join(' '), slug });
     }
   }
   if (candidates.length === 0) return null;
