@@ -531,6 +531,19 @@ describe('crawler view (no JavaScript)', () => {
     assert.equal(await revalidated.text(), '');
   });
 
+  test('a place\'s category chips and a category\'s country chips open that category in that place, not its worldwide list', async () => {
+    const cityPage = (await get('/cities/fr/paris')).html;
+    const href = /<a[^>]*href="([^"]*)"[^>]*>Bakery/.exec(cityPage)?.[1]?.replace(/&amp;/g, '&');
+    assert.equal(href, '/search?location=Paris%2C+France&category=bakery');
+    const inParis = decode((await get(href!)).html);
+    assert.ok(inParis.includes('<h1>Businesses in Paris, France</h1>'));
+    assert.ok(inParis.includes('Boulangerie Paris 0') && !inParis.includes('Berlin Bakery'), 'only the bakeries of Paris');
+    assert.match(inParis, />4 results</);
+    const categoryPage = (await get('/categories/bakery')).html;
+    assert.match(categoryPage, /href="\/search\?location=Germany&amp;category=bakery"/);
+    assert.match((await get('/countries/germany')).html, /href="\/search\?location=Germany&amp;category=bakery"/);
+  });
+
   // Last: it adds a business and indexes again, which would move the counts the tests above check.
   test('nearby businesses are from the same city in the same country: Paris, Texas lists none of the Paris bakeries', async () => {
     const diner = buildBusiness({ placeId: 'paris-tx', name: 'Lone Star Diner', type: 'Diner', category: 'Diner', city: 'Paris', country: 'United States', countryCode: 'US', fullAddress: '1 Main St, Paris, TX 75460, United States' });

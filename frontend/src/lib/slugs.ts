@@ -21,3 +21,11 @@ export function cityHref(city: string, countryCode: string | null | undefined, s
 export function businessHref(slug: string): string {
   return `/business/${slug}`;
 }
+
+/**
+ * The businesses of one category in one place (a city's or a country's top categories, a category's top
+ * countries): the search page with the place and the category facet, not the category's worldwide list.
+ */
+export function categoryInPlaceHref(categorySlugValue: string, place: string): string {
+  return `/search?${new URLSearchParams({ location: place, category: categorySlugValue })}`;
+}

@@ -9,7 +9,7 @@ import { countOf, toNumber } from '../lib/format.ts';
 import { detailTotalPages, pageParam, readPaged, useClampedPageQuery, withPage } from '../lib/paged.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs, itemList } from '../lib/seo.ts';
-import { businessHref, categoryHref, countryHref } from '../lib/slugs.ts';
+import { businessHref, categoryHref, categoryInPlaceHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
 
 function titleFromSlug(slug: string): string {
@@ -83,7 +83,7 @@ function CategoryView({ name, path, page, totalPages, detail, businesses }: {
       <ChipSection
         id="top-countries"
         title="Top Countries"
-        chips={(detail.topCountries ?? []).map((item) => ({ label: item.country, href: countryHref(item.country, item.countryCode), count: toNumber(item.count as number) }))}
+        chips={(detail.topCountries ?? []).map((item) => ({ label: item.country, href: categoryInPlaceHref(path.slice('/categories/'.length), item.country), count: toNumber(item.count as number) }))}
       />
       <AdSlot slot="ad7" />
       <BusinessGridSection id="businesses-heading" businesses={businesses} page={page} totalPages={totalPages} path={path} paginationLabel="Category pages" />

@@ -9,7 +9,8 @@ import { countOf, toNumber } from '../lib/format.ts';
 import { detailTotalPages, pageParam, readPaged, useClampedPageQuery, withPage } from '../lib/paged.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs, itemList } from '../lib/seo.ts';
-import { businessHref, categoryHref, cityHref, countryHref } from '../lib/slugs.ts';
+import { businessHref, categoryInPlaceHref, cityHref, countryHref } from '../lib/slugs.ts';
+import { categorySlug } from '../../../common/slug.ts';
 import { useApi } from '../lib/use-api.ts';
 
 /** /cities/{countryCode}/{citySlug}. */
@@ -73,7 +74,7 @@ function CityView({ path, city, page, totalPages, businesses }: { path: string; 
       <ChipSection
         id="top-categories"
         title="Top Categories"
-        chips={(city.topCategories ?? []).map((item) => ({ label: item.category, href: categoryHref(item.category, item.slug), count: toNumber(item.count) }))}
+        chips={(city.topCategories ?? []).map((item) => ({ label: item.category, href: categoryInPlaceHref(item.slug ?? categorySlug(item.category), `${city.city}, ${city.country}`), count: toNumber(item.count) }))}
       />
       <BusinessGridSection id="city-businesses" className="section" businesses={businesses} page={page} totalPages={totalPages} path={path} paginationLabel="City pages" />
     </div>

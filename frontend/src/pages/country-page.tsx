@@ -10,7 +10,8 @@ import { countOf, formatInt, toNumber } from '../lib/format.ts';
 import { pageParam, withPage } from '../lib/paged.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs, itemList } from '../lib/seo.ts';
-import { categoryHref, cityHref, countryHref } from '../lib/slugs.ts';
+import { categoryInPlaceHref, cityHref, countryHref } from '../lib/slugs.ts';
+import { categorySlug } from '../../../common/slug.ts';
 import { useApi } from '../lib/use-api.ts';
 
 const CATEGORIES_PER_PAGE = 20;
@@ -104,7 +105,7 @@ function CountryView({ slug, country, page }: { slug: string; country: CountryDe
           <ul className="chip-grid">
             {pageCategories.map((category) => (
               <li key={category.category}>
-                <Link to={categoryHref(category.category, category.slug)} className="chip-card">
+                <Link to={categoryInPlaceHref(category.slug ?? categorySlug(category.category), country.country)} className="chip-card">
                   <span>{category.category}</span>
                   <span className="muted">{formatInt(toNumber(category.count))}</span>
                 </Link>
