@@ -105,6 +105,26 @@ describe('public site in a browser', () => {
     assert.equal(await page.frameLocator('[data-ad-slot="ad5"] iframe').locator('#ad-body').textContent(), 'Home advert');
     assert.equal(await page.locator('.featured-card').count(), 12);
     await page.close();
+
+    // Before the page is live (its scripts blocked here) the final number is not shown: it cannot flash and
+    // drop to 0 when the count-up starts. Without scripts at all, it is there to read.
+    const waiting = await browser.context.newPage();
+    await waiting.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await waiting.goto(`${site.url}/`);
+    const counter = '[data-testid="counter-businesses"]';
+    assert.equal(await waiting.evaluate((selector) => getComputedStyle(document.querySelector(selector)!).visibility, counter), 'hidden');
+    // A script that never comes does not hide the number for good.
+    await waiting.waitForFunction((selector) => getComputedStyle(document.querySelector(selector)!).visibility === 'visible', counter, { timeout: 6000 });
+    await waiting.close();
+    const noScripts = await browser.context.browser()!.newContext({ javaScriptEnabled: false });
+    try {
+      const plain = await noScripts.newPage();
+      await plain.goto(`${site.url}/`);
+      assert.equal(await plain.locator(counter).isVisible(), true);
+      assert.equal(await plain.locator(counter).textContent(), String(BUSINESS_TOTAL));
+    } finally {
+      await noScripts.close();
+    }
   });
 
   test('home: less motion shows the numbers at once, the skip link shows above the sticky header, a photo that fails shows the placeholder', async () => {

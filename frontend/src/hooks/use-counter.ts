@@ -1,15 +1,22 @@
 import { useEffect, useState } from 'react';
 
 /**
- * Counts up to `target` over 2000 ms in 50 steps (spec §9). The server renders the final number
- * (so crawlers and no-JS visitors read it); the browser restarts from 0 after hydration.
+ * Counts up to `target` over 2000 ms in 50 steps (spec §9). The server renders the final number (so
+ * crawlers and visitors without scripts read it); in a browser that runs scripts the number is hidden
+ * until the count starts from 0 after hydration (`shown`: the element's data-counted, styles.css), so the
+ * final number does not flash and drop to 0. With less motion asked for, the number shows at once.
  */
-export function useCounter(target: number, durationMs = 2000, steps = 50): number {
+export function useCounter(target: number, durationMs = 2000, steps = 50): { value: number; shown: boolean } {
   const [value, setValue] = useState(target);
+  const [shown, setShown] = useState(false);
   useEffect(() => {
+    setShown(true);
     if (target <= 0) return;
     // Visitors who asked for less motion see the number, not the count-up.
-    if (typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) return;
+    if (typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches) {
+      setValue(target);
+      return;
+    }
     let step = 0;
     setValue(0);
     const timer = setInterval(() => {
@@ -19,5 +26,5 @@ export function useCounter(target: number, durationMs = 2000, steps = 50): numbe
     }, durationMs / steps);
     return () => clearInterval(timer);
   }, [target, durationMs, steps]);
-  return value;
+  return { value, shown };
 }

@@ -105,21 +105,21 @@ function Counters({ data }: { data: HomepageData }) {
   const businesses = data.totals?.businesses ?? data.popularSearches.reduce((sum, item) => sum + toNumber(item.count), 0);
   const countries = data.totals?.countries ?? data.topCountries.length;
   const cities = data.totals?.cities ?? data.topCities.length;
-  const businessValue = useCounter(businesses);
-  const countryValue = useCounter(countries);
-  const cityValue = useCounter(cities);
+  const businessCounter = useCounter(businesses);
+  const countryCounter = useCounter(countries);
+  const cityCounter = useCounter(cities);
   return (
     <section className="counters container" aria-label="Directory in numbers">
       <div className="counter">
-        <strong data-testid="counter-businesses">{formatMillions(businessValue)}</strong>
+        <strong data-testid="counter-businesses" data-counted={businessCounter.shown || undefined}>{formatMillions(businessCounter.value)}</strong>
         <span>Businesses</span>
       </div>
       <div className="counter">
-        <strong data-testid="counter-countries">{countryValue.toLocaleString('en-US')}+</strong>
+        <strong data-testid="counter-countries" data-counted={countryCounter.shown || undefined}>{countryCounter.value.toLocaleString('en-US')}+</strong>
         <span>Countries</span>
       </div>
       <div className="counter">
-        <strong data-testid="counter-cities">{formatThousandsPlus(cityValue)}</strong>
+        <strong data-testid="counter-cities" data-counted={cityCounter.shown || undefined}>{formatThousandsPlus(cityCounter.value)}</strong>
         <span>Cities</span>
       </div>
     </section>
