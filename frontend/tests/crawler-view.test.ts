@@ -544,6 +544,13 @@ describe('crawler view (no JavaScript)', () => {
     assert.match((await get('/countries/germany')).html, /href="\/search\?location=Germany&amp;category=bakery"/);
   });
 
+  test('search facets show five chips a group and fold the rest, in the HTML', async () => {
+    const html = decode((await get('/search?q=town%20shop')).html);
+    const category = html.slice(html.indexOf('<h3>Category</h3>'), html.indexOf('<h3>City</h3>'));
+    assert.equal(category.split('<details')[0].match(/class="chip"/g)?.length, 5);
+    assert.match(category, /<details class="more-chips"><summary>5 more<\/summary>/);
+  });
+
   // Last: it adds a business and indexes again, which would move the counts the tests above check.
   test('nearby businesses are from the same city in the same country: Paris, Texas lists none of the Paris bakeries', async () => {
     const diner = buildBusiness({ placeId: 'paris-tx', name: 'Lone Star Diner', type: 'Diner', category: 'Diner', city: 'Paris', country: 'United States', countryCode: 'US', fullAddress: '1 Main St, Paris, TX 75460, United States' });

@@ -39,21 +39,36 @@ export function StatTiles({ stats }: { stats: Array<{ value: number; label: stri
   );
 }
 
-/** A titled list of chips, each a link with its count; nothing when the list is empty. */
+/** Chips shown before the rest fold away behind "Show all": 50 top categories filled a phone's first two screens. */
+export const VISIBLE_CHIPS = 12;
+
+/**
+ * A titled list of chips, each a link with its count; nothing when the list is empty. Past VISIBLE_CHIPS the
+ * rest are in a <details> (opens without scripts, and is in the HTML for crawlers).
+ */
 export function ChipSection({ id, title, chips }: { id: string; title: string; chips: Array<{ label: string; href: string; count: number }> }) {
   if (chips.length === 0) return null;
+  const list = (items: typeof chips) => (
+    <ul className="chip-list">
+      {items.map((chip) => (
+        <li key={chip.label}>
+          <Link to={chip.href} className="chip">
+            {chip.label} <span className="muted">({formatInt(chip.count)})</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
-      <ul className="chip-list">
-        {chips.map((chip) => (
-          <li key={chip.label}>
-            <Link to={chip.href} className="chip">
-              {chip.label} <span className="muted">({formatInt(chip.count)})</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {list(chips.slice(0, VISIBLE_CHIPS))}
+      {chips.length > VISIBLE_CHIPS && (
+        <details className="more-chips">
+          <summary>Show all {chips.length}</summary>
+          {list(chips.slice(VISIBLE_CHIPS))}
+        </details>
+      )}
     </section>
   );
 }

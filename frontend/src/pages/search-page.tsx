@@ -160,12 +160,23 @@ function SearchBox({ initial }: { initial: SearchParams }) {
   );
 }
 
+const VISIBLE_FACETS = 5;
+
 function Facets({ params, facets }: { params: SearchParams; facets: { category: FacetCount[]; city: FacetCount[] } }) {
   const group = (name: 'category' | 'city', label: string) => {
     const entries = [...(facets[name] ?? [])].sort((a, b) => b.count - a.count).slice(0, 10);
     const active = params[name];
     if (entries.length === 0 && !active) return null;
     const activeLabel = entries.find((entry) => entry.value === active)?.label ?? active;
+    // Five a group, the rest folded: twenty chips put a phone's first result a screen down.
+    const others = entries.filter((entry) => entry.value !== active);
+    const chip = (entry: FacetCount) => (
+      <li key={entry.value}>
+        <Link to={hrefWith(params, { [name]: entry.value })} className="chip">
+          {entry.label} <span className="muted">({formatInt(entry.count)})</span>
+        </Link>
+      </li>
+    );
     return (
       <div className="facet-group">
         <h3>{label}</h3>
@@ -177,16 +188,14 @@ function Facets({ params, facets }: { params: SearchParams; facets: { category: 
               </Link>
             </li>
           )}
-          {entries
-            .filter((entry) => entry.value !== active)
-            .map((entry) => (
-              <li key={entry.value}>
-                <Link to={hrefWith(params, { [name]: entry.value })} className="chip">
-                  {entry.label} <span className="muted">({formatInt(entry.count)})</span>
-                </Link>
-              </li>
-            ))}
+          {others.slice(0, VISIBLE_FACETS).map(chip)}
         </ul>
+        {others.length > VISIBLE_FACETS && (
+          <details className="more-chips">
+            <summary>{`${others.length - VISIBLE_FACETS} more`}</summary>
+            <ul className="chip-list">{others.slice(VISIBLE_FACETS).map(chip)}</ul>
+          </details>
+        )}
       </div>
     );
   };
