@@ -59,6 +59,9 @@ describe('GET /api/search', () => {
         buildBusiness({ name: 'Churrascaria Planalto', city: 'Brasília', countryCode: 'BR', country: 'Brazil', category: 'Restaurant', type: 'Restaurant' }),
         buildBusiness({ name: 'Padaria Paulista', city: 'São Paulo', countryCode: 'BR', country: 'Brazil', category: 'Restaurant', type: 'Restaurant' }),
         buildBusiness({ name: 'Cocktail Corner', city: 'Bar', countryCode: 'ME', country: 'Montenegro', category: 'Bar', type: 'Bar' }),
+        // A business named after another place than its own, and one of its kind in that place.
+        buildBusiness({ name: 'Hotel Berlin', city: 'Munich', countryCode: 'DE', category: 'Hotel', type: 'Hotel' }),
+        buildBusiness({ name: 'Grand Hotel', city: 'Berlin', countryCode: 'DE', category: 'Hotel', type: 'Hotel' }),
         buildBusiness({ name: '서울 국밥', city: '서울', countryCode: 'KR', country: '대한민국', category: '식당', type: '식당' }),
       ],
     });
@@ -113,7 +116,7 @@ describe('GET /api/search', () => {
     assert.equal(oslo.matchedAs, 'location');
     assert.equal(oslo.totalCount, 46);
     const germany = await search('q=deutschland');
-    assert.deepEqual([germany.matchedAs, germany.totalCount], ['location', 4]);
+    assert.deepEqual([germany.matchedAs, germany.totalCount], ['location', 6]);
     // Keywords that match a business stay keywords, and name the place they also are, if any.
     const hamburg = await search('q=hamburg');
     assert.deepEqual([hamburg.matchedAs, hamburg.place, hamburg.businesses.map((business) => business.name)], ['keywords', 'Hamburg', ['Pizza Hamburg Hafen']]);
@@ -180,6 +183,12 @@ describe('GET /api/search', () => {
     assert.deepEqual([noBakeryInParis.matchedAs, noBakeryInParis.place, noBakeryInParis.query], ['keywords-not-in-place', 'Paris', 'bakery paris'], 'no bakery in Paris: the words as typed, everywhere, saying so');
     assert.ok(noBakeryInParis.businesses.length > 0 && noBakeryInParis.businesses.every((business) => business.city !== 'Paris'));
     assert.equal((await search('q=zzqxv%20paris')).matchedAs, 'keywords', 'nothing anywhere: no claim of matches elsewhere');
+    // A business's own name that ends with a place is that business first, wherever it is.
+    const named = await search('q=hotel%20berlin');
+    assert.equal(named.matchedAs, 'keywords');
+    assert.equal(named.businesses[0].name, 'Hotel Berlin');
+    assert.ok(named.businesses.some((business) => business.name === 'Grand Hotel'));
+    assert.deepEqual((await search('q=grand%20hotel%20berlin')).businesses.map((business) => business.name)[0], 'Grand Hotel');
   });
 
   test('a location that is not a known place matches the address or state', async () => {

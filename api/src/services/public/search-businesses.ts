@@ -8,7 +8,7 @@
 import type { SearchParams } from 'meilisearch';
 import type { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
 import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
-import { categorySlug, citySlug } from '../../../../common/slug.ts';
+import { categorySlug, citySlug, slugify } from '../../../../common/slug.ts';
 import { cellBlock, coveredMeters, distanceMeters, GEO_CELL_PRECISIONS } from '../../../../common/geo-cells.ts';
 import { MAX_VALUES_PER_FACET } from '../../../../platform/search/settings.ts';
 import type { BusinessDocument, CategoryDocument, CityDocument } from '../../../../common/search-documents.ts';
@@ -154,9 +154,17 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
     if (split) {
       const located = await resolveLocation(reader, split.place);
       if (located.filter) {
-        const inPlace = await searchOnce({ ...options, query: { ...query, q: split.keywords, location: split.place } }, located);
-        if (inPlace.totalCount > 0) return { ...inPlace, query: split.keywords, location: split.place, matchedAs: 'keywords-in-place', place: null };
-        missedPlace = split.place;
+        // A business called what was typed ("Bistrot à Paris" in Zürich, "Hotel Berlin" in Munich) is what
+        // was asked for, wherever it is: then the words are searched as typed. Read beside the search in
+        // the place, so it costs no time.
+        const [inPlace, named] = await Promise.all([
+          searchOnce({ ...options, query: { ...query, q: split.keywords, location: split.place } }, located),
+          isBusinessName(reader, query.q),
+        ]);
+        if (!named) {
+          if (inPlace.totalCount > 0) return { ...inPlace, query: split.keywords, location: split.place, matchedAs: 'keywords-in-place', place: null };
+          missedPlace = split.place;
+        }
       }
     }
   }
@@ -177,6 +185,13 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   }
   if (missedPlace && result.totalCount > 0) return { ...result, matchedAs: 'keywords-not-in-place', place: missedPlace };
   return { ...result, place };
+}
+
+/** Whether some business's name is `q` (compared as slugs: no case, accents or punctuation). */
+async function isBusinessName(reader: SearchReader, q: string): Promise<boolean> {
+  const wanted = slugify(q);
+  const found = await readSearch(() => reader.index<BusinessDocument>('businesses').search(q, { limit: 5, attributesToRetrieve: ['name'], attributesToSearchOn: ['name'], filter: 'isApproved = true' }));
+  return found.hits.some((hit) => slugify(hit.name) === wanted);
 }
 
 /** How many words at the end or the start of the keywords may name the place ("rio de janeiro"). */
