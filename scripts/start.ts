@@ -24,6 +24,7 @@ import { loadOrCreateSecrets } from '../platform/runtime/secrets.ts';
 import { SetupError } from '../platform/runtime/setup-error.ts';
 import { ensureAdminUser } from '../api/src/services/auth/ensure-admin-user.ts';
 import { seedDemoDataOnce } from '../prisma/seed/seed-demo-data-once.ts';
+import { everyRows } from '../prisma/seed/seed-demo-data.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const READY_TIMEOUT_MS = 120_000;
@@ -82,8 +83,10 @@ async function main(): Promise<void> {
     else if (admin.created) log.info(`created admin account '${config.adminUsername}' from ADMIN_PASSWORD`);
 
     if (config.demoData) {
-      const seeded = await seedDemoDataOnce({ pool, count: config.demoCount, onProgress: (written) => log.info(`demo data: ${written} generated rows written (the generator repeats ~2% of place_ids, as real exports do)`) });
-      if (seeded) log.info(`loaded ${seeded.inserted} demo businesses in ${seeded.seconds.toFixed(1)} s`);
+      // Progress only for a big seed; the generator repeats ~2% of place_ids (as real exports do), so it
+      // writes a few more rows than the businesses it loads.
+      const seeded = await seedDemoDataOnce({ pool, count: config.demoCount, onProgress: everyRows(100_000, (written) => log.info(`demo data: ${written.toLocaleString('en')} generated rows written`)) });
+      if (seeded) log.info(`loaded ${seeded.inserted.toLocaleString('en')} demo businesses in ${seeded.seconds.toFixed(1)} s`);
     }
   } finally {
     await Promise.all([prisma.$disconnect(), pool.end()]);
