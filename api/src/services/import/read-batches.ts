@@ -268,26 +268,6 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
             delta.errors.push(detach(`${sourceRow.sheet ? `${sourceRow.sheet}, row` : 'Row'} ${sourceRow.rowNumber}: ${result.reason}`));
           }
         } else {
-          const { country } = result.row;
-          if (country && !result.row.countryCode) {
-            unknownCountryRows++;
-            if (unknownCountries.size < MAX_NAMED_COUNTRIES || unknownCountries.has(country)) unknownCountries.set(country, (unknownCountries.get(country) ?? 0) + 1);
-          } else if (!country) {
-            places.noCountry++;
-          }
-          if (result.dropped) {
-            const where = () => detach(`${sourceRow.sheet ? `${sourceRow.sheet} ` : ''}row ${sourceRow.rowNumber}`);
-            for (const kind of ['location', 'hours'] as const) {
-              if (!result.dropped[kind]) continue;
-              dropped[kind].count++;
-              if (dropped[kind].rows.length < MAX_DROPPED_ROWS_NAMED) dropped[kind].rows.push(where());
-            }
-          }
-          if (result.derived) {
-            if (result.derived.city) places.cityFromAddress++;
-            if (result.derived.countryCode === 'address') places.countryFromAddress++;
-            else if (result.derived.countryCode === 'phone') places.countryFromPhone++;
-          }
           // A row without a place_id is keyed by its content, so a repeat in the file and a business an
           // earlier import added are found as for a place_id (the report keeps counting real place_ids).
           const byContent = !result.row.placeId;
@@ -308,6 +288,27 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
               delta.skippedBusinesses.push({ ...repeat, reason: 'duplicate_in_file' });
             }
           } else {
+            // What the report says of places, locations and hours counts the rows written, not repeats.
+            const { country } = result.row;
+            if (country && !result.row.countryCode) {
+              unknownCountryRows++;
+              if (unknownCountries.size < MAX_NAMED_COUNTRIES || unknownCountries.has(country)) unknownCountries.set(country, (unknownCountries.get(country) ?? 0) + 1);
+            } else if (!country) {
+              places.noCountry++;
+            }
+            if (result.dropped) {
+              const where = () => detach(`${sourceRow.sheet ? `${sourceRow.sheet} ` : ''}row ${sourceRow.rowNumber}`);
+              for (const kind of ['location', 'hours'] as const) {
+                if (!result.dropped[kind]) continue;
+                dropped[kind].count++;
+                if (dropped[kind].rows.length < MAX_DROPPED_ROWS_NAMED) dropped[kind].rows.push(where());
+              }
+            }
+            if (result.derived) {
+              if (result.derived.city) places.cityFromAddress++;
+              if (result.derived.countryCode === 'address') places.countryFromAddress++;
+              else if (result.derived.countryCode === 'phone') places.countryFromPhone++;
+            }
             if (byContent) delta.keyedByContent++;
             else delta.uniquePlaceIds++;
             if (sourceRow.sheet !== undefined && sourceRow.sheet !== sheetRuns.at(-1)?.sheet) sheetRuns.push({ from: batch.count, sheet: sourceRow.sheet });

@@ -103,6 +103,8 @@ describe('real exports from ../shared/data', { skip: present ? false : 'shared d
     // Listed under two categories (a sheet each): the first sheet's row wins, and the report names that sheet.
     assert.ok(repeats.includes('Diagnostic 6 Honest 1 Sunset Llc null Glass 27'), repeats.join('\n'));
     assert.equal((await pool.query("SELECT count(*)::int AS n FROM businesses WHERE full_address LIKE '%,'")).rows[0].n, 0, 'no address keeps the trailing comma of the scrape');
+    // The notes count the businesses written, not the repeats skipped (128 rows, 119 businesses).
+    assert.match((report.report as { message: string }).message, / 119 rows have no country /);
     // Safelite: three addresses and five rows without one (rows 9 and 31-34), which are one listing.
     const { rows } = await pool.query("SELECT count(*)::int AS n, count(full_address)::int AS addressed FROM businesses WHERE name = 'Safelite Auto Glass'");
     assert.deepEqual(rows[0], { n: 4, addressed: 3 });
