@@ -126,6 +126,8 @@ export interface ColumnMapping {
    * from another of its columns): the only ones an import may change in a business that already exists.
    */
   updatableColumns: string[];
+  /** One past the last header index a field is read from: a row with fewer cells lacks some of them. */
+  usedWidth: number;
   /** Map a row's cells (in header order) to canonical values (first non-empty alias). */
   map(values: string[]): CanonicalCells;
 }
@@ -225,7 +227,9 @@ export function mapColumns(headers: string[]): ColumnMapping {
   const map = profile === 'osm' ? (values: string[]) => osmCells(values, cell, base(values))
     : profile === 'gosom' ? (values: string[]) => gosomCells(values, cell, base(values))
     : base;
-  return { sources, profile, columnExtraction, updatableColumns, map };
+  // The cells a row must reach: a layout with its own conversion may read any column.
+  const usedWidth = profile ? headers.length : Math.max(0, ...single.map(([, index]) => index + 1), ...multi.flatMap(([, indexes]) => indexes.map((index) => index + 1)));
+  return { sources, profile, columnExtraction, updatableColumns, usedWidth, map };
 }
 
 type CellOf = (values: string[], key: string) => string | undefined;

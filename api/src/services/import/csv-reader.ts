@@ -267,7 +267,7 @@ export async function csvEncoding(path: string): Promise<CsvEncoding> {
 }
 
 /** Yields arrays of records (each a string[]) with their record numbers, chunk by chunk. */
-async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read: number }): AsyncGenerator<{ number: number; fields: string[] }[]> {
+async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read: number; delimiter?: string }): AsyncGenerator<{ number: number; fields: string[] }[]> {
   const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
   // Decodes across chunk ends (a character cut in two waits for its other half); drops a byte order mark.
   const decoder = encoding === 'windows-1252' ? new LineWiseDecoder() : new TextDecoder(encoding);
@@ -323,6 +323,7 @@ async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read
         delim = sniffDelimiter(buf.slice(0, 64 * 1024));
       }
       first = false;
+      progress.delimiter = delim;
     } else {
       buf += chunk;
     }
@@ -368,7 +369,7 @@ function drainOrPending(
 /** Opens a CSV file: reads the header row, then streams data rows. */
 export async function openCsv(path: string): Promise<RowSource> {
   const size = statSync(path).size;
-  const progress = { read: 0 };
+  const progress: { read: number; delimiter?: string } = { read: 0 };
   const encoding = await csvEncoding(path);
   const batches = csvRecords(path, encoding, progress);
   let headerRecord: { number: number; fields: string[] } | undefined;
@@ -405,7 +406,7 @@ export async function openCsv(path: string): Promise<RowSource> {
   }
   const notes = encoding === 'windows-1252' ? [legacyNote(await legacyLines(path))]
     : encoding === 'utf-8' ? [] : [`The file was read as ${encoding.toUpperCase()} text (it starts with that byte order mark).`];
-  return { headers, sheets: [], rows: rows(), close: async () => void (await batches.return(undefined)), fraction: () => (size ? Math.min(1, progress.read / size) : 1), notes };
+  return { headers, sheets: [], rows: rows(), close: async () => void (await batches.return(undefined)), fraction: () => (size ? Math.min(1, progress.read / size) : 1), notes, delimiter: progress.delimiter };
 }
 
 function legacyNote(lines: LegacyLines): string {

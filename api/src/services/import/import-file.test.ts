@@ -393,14 +393,29 @@ describe('importFile: CSV end to end', () => {
     assert.match(result.message, /1 of 1006 rows imported \(1 new, 0 updated, 0 unchanged\), 1005 rejected \(the first 1,000 are listed with their reasons\)\./);
   });
 
-  test('a CSV row with more cells than the header is refused, not stored with its cells out of place', async () => {
+  test('a CSV row with more or fewer cells than the header is refused, not stored with its cells out of place or missing', async () => {
     const csv = file('ragged.csv');
-    await writeFile(csv, 'name,city,country_code,phone\nAcme Shift Test, Inc,Berlin,DE,+49 30 999111\nTrailing Comma Ltd,Berlin,DE,+49 30 1,\nShort Row GmbH,Berlin\n');
+    await writeFile(csv, 'place_id,name,city,country_code,phone,notes\nChIJ-rag-1,Acme Shift Test, Inc,Berlin,DE,+49 30 999111,a note\nChIJ-rag-2,Trailing Comma Ltd,Berlin,DE,+49 30 1,,\nChIJ-rag-3,No Notes GmbH,Berlin,DE,+49 30 2\n');
     const { result } = await run(csv);
-    assert.deepEqual(result.errors, ['Row 2: it has 5 cells where the header has 4 (a comma inside a cell that is not in quotes?)']);
-    assert.equal(result.successCount, 2, 'an empty cell past the header and missing last cells are harmless');
+    assert.deepEqual(result.errors, ['Row 2: it has 7 cells where the header has 6 (a comma inside a cell that is not in quotes?)']);
+    assert.equal(result.successCount, 2, 'an empty cell past the header, and a missing cell of a column nothing reads, are harmless');
     assert.equal(await countBusinesses("name LIKE 'Acme Shift Test%' OR city = 'Inc'"), 0);
-    assert.equal(await countBusinesses("name = 'Short Row GmbH' AND city = 'Berlin'"), 1);
+
+    // The same business again in a row cut short: its phone and country stay as stored.
+    const cut = file('cut-short.csv');
+    await writeFile(cut, 'place_id,name,city,country_code,phone,notes\nChIJ-rag-3,No Notes GmbH,Berlin\n');
+    const short = (await run(cut)).result;
+    assert.deepEqual(short.errors, ['Row 2: it has 3 cells where the header has 6 (the row is cut short; its missing cells would clear stored values)']);
+    assert.deepEqual((await pool.query("SELECT phone, country_code FROM businesses WHERE place_id = 'ChIJ-rag-3'")).rows[0], { phone: '+49 30 2', country_code: 'DE' });
+
+    // Semicolons: the hint names them; a quote left open merges the next row, and the reason says so.
+    const semi = file('ragged-semicolon.csv');
+    await writeFile(semi, 'name;city;country_code\nA; B;Berlin;DE\n"Open Quote;Berlin;DE\nNext Row;Berlin;DE";x;Berlin;DE\n');
+    const semiResult = (await run(semi)).result;
+    assert.deepEqual(semiResult.errors, [
+      'Row 2: it has 4 cells where the header has 3 (a semicolon inside a cell that is not in quotes?)',
+      'Row 3: it has 4 cells where the header has 3: a quote (") opened in it closes on a later line, so the rows after it up to there were read as part of it',
+    ]);
   });
 
   test('semicolons, tabs, BOM, CRLF and line breaks inside quoted cells', async () => {

@@ -255,12 +255,11 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
         dataRows++;
         delta.totalRows++;
         // A CSV row with more cells than the header has its cells out of place from the first unquoted
-        // comma in a cell on ("Acme, Inc" makes the city "Inc"): refused, not stored shifted. Extra
-        // empty cells (a trailing delimiter) and missing trailing cells are harmless.
-        const extra = rows.type === 'csv' ? extraCells(sourceRow.values, rows.headers.length) : 0;
-        const result = extra
-          ? { ok: false as const, reason: `it has ${sourceRow.values.length} cells where the header has ${rows.headers.length} (a comma inside a cell that is not in quotes?)` }
-          : normaliseRow(mapping.map(sourceRow.values));
+        // delimiter in a cell on ("Acme, Inc" makes the city "Inc"); one with fewer lacks columns the file
+        // has, which would clear them in a stored business: both refused, not stored. Extra empty cells (a
+        // trailing delimiter) and missing cells past the last column read are harmless.
+        const ragged = rows.type === 'csv' ? raggedReason(sourceRow.values, rows.headers.length, mapping.usedWidth, rows.delimiter) : null;
+        const result = ragged ? { ok: false as const, reason: ragged } : normaliseRow(mapping.map(sourceRow.values));
         if (!result.ok) {
           delta.errorCount++;
           if (listed.errors < MAX_LISTED) {
@@ -327,11 +326,18 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
   yield end(failure);
 }
 
-/** How many cells past the header's width hold something (0 when the row fits). */
-function extraCells(values: string[], width: number): number {
-  let extra = 0;
-  for (let index = width; index < values.length; index++) if (values[index].trim() !== '') extra++;
-  return extra;
+const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
+
+/** Why a CSV row's cells do not line up with the header, or null when they do. */
+function raggedReason(values: string[], width: number, usedWidth: number, delimiter = ','): string | null {
+  const cells = `it has ${values.length} cell${values.length === 1 ? '' : 's'} where the header has ${width}`;
+  if (values.length < usedWidth) return `${cells} (the row is cut short; its missing cells would clear stored values)`;
+  let extra = false;
+  for (let index = width; index < values.length && !extra; index++) if (values[index].trim() !== '') extra = true;
+  if (!extra) return null;
+  // A quote opened and closed lines later reads the rows between as one.
+  if (values.some((value) => value.includes('\n'))) return `${cells}: a quote (") opened in it closes on a later line, so the rows after it up to there were read as part of it`;
+  return `${cells} (a ${DELIMITER_NAMES[delimiter] ?? `"${delimiter}"`} inside a cell that is not in quotes?)`;
 }
 
 /**

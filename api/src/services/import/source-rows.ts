@@ -25,6 +25,8 @@ export interface RowSource {
   fraction(): number;
   /** What the report should tell about how the file was read (e.g. a CSV that is not UTF-8). */
   notes?: string[];
+  /** A CSV's cell delimiter (for messages). */
+  delimiter?: string;
 }
 
 export type FileType = 'csv' | 'xlsx' | 'xls' | 'json';
