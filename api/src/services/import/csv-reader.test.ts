@@ -179,11 +179,17 @@ describe('CSV reader', () => {
       Buffer.from('Último Bar,São Paulo\n'),
     ]));
     const source = await openCsv(file);
-    assert.deepEqual(source.notes, ['The file mixes text encodings: 1 line is not UTF-8 (line 3002) and was read as Windows-1252, the others as UTF-8; check the accents of that row, or save the file as "CSV UTF-8" and import it again.']);
+    assert.deepEqual(source.notes, ['The file mixes text encodings: 1 line is not all UTF-8 (line 3002); the bytes in it that are not UTF-8 were read as Windows-1252, the rest as UTF-8. Check the accents of that line, or save the file as "CSV UTF-8" and import it again.']);
     await source.close();
     const read = await readAll(file);
     assert.deepEqual(read.rows[0].values, ['Café 0', 'Zürich']);
     assert.deepEqual(read.rows.slice(-3).map((row) => row.values), [['Café 2999', 'Zürich'], ['Stray Byte Café', 'Genève'], ['Último Bar', 'São Paulo']]);
+
+    // One stray byte in a UTF-8 line: that byte alone is read as Windows-1252, the line's UTF-8 stays;
+    // the bytes Windows-1252 leaves undefined are dropped.
+    const stray = path.join(dir, 'stray-byte.csv');
+    await writeFile(stray, Buffer.concat([Buffer.from('name,city\nMixline Café Zürich '), Buffer.from([0xae, 0x81]), Buffer.from(',Zürich\n')]));
+    assert.deepEqual((await readAll(stray)).rows.map((row) => row.values), [['Mixline Café Zürich ®', 'Zürich']]);
   });
 
   test('UTF-8 characters cut by the encoding check\'s 1 MB reads still count as UTF-8', async () => {

@@ -144,7 +144,7 @@ export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
 /** For a file that is not all UTF-8: how its lines divide (see LineWiseDecoder). */
 export interface LegacyLines {
-  /** Lines that are not valid UTF-8, read as Windows-1252. */
+  /** Lines that are not valid UTF-8 (their other bytes read as Windows-1252). */
   legacy: number;
   /** The first few of them (1-based line numbers). */
   firstLegacy: number[];
@@ -154,7 +154,7 @@ export interface LegacyLines {
 
 const NAMED_LEGACY_LINES = 5;
 
-/** Counts, line by line, what LineWiseDecoder will read as UTF-8 and as Windows-1252. */
+/** Counts the lines that are not valid UTF-8, and those that are UTF-8 with more than ASCII, for the report. */
 export async function legacyLines(path: string): Promise<LegacyLines> {
   const counts: LegacyLines = { legacy: 0, firstLegacy: [], utf8: 0 };
   let line = 0;
@@ -181,56 +181,81 @@ export async function legacyLines(path: string): Promise<LegacyLines> {
   return counts;
 }
 
-// Windows-1252 is ISO-8859-1 except for 0x80-0x9F. Node 20's TextDecoder('windows-1252') decodes those as
-// ISO-8859-1 C1 controls when called without { stream: true } (a latin1 fast path), so it is done here.
-const CP1252_80_9F = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
+// Windows-1252 is ISO-8859-1 except for 0x80-0x9F; the five bytes it leaves undefined there are dropped
+// (they are no text, and stored they were invisible control characters in names).
+const CP1252_80_9F = ['€', '', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '', 'Ž', '', '', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '', 'ž', 'Ÿ'];
 
-function decodeWindows1252(bytes: Uint8Array): string {
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  return /[\u0080-\u009f]/.test(text) ? text.replace(/[\u0080-\u009f]/g, (char) => CP1252_80_9F[char.charCodeAt(0) - 0x80]) : text;
+const utf8Decoder = new TextDecoder('utf-8');
+
+/** The length of the valid UTF-8 sequence starting at `i` (its first byte is 0x80 or more), or 0. */
+function utf8SequenceLength(bytes: Uint8Array, i: number): number {
+  const b = bytes[i];
+  const continuation = (at: number, low = 0x80, high = 0xbf) => at < bytes.length && bytes[at] >= low && bytes[at] <= high;
+  if (b >= 0xc2 && b <= 0xdf) return continuation(i + 1) ? 2 : 0;
+  if (b >= 0xe0 && b <= 0xef) {
+    const [low, high] = b === 0xe0 ? [0xa0, 0xbf] : b === 0xed ? [0x80, 0x9f] : [0x80, 0xbf];
+    return continuation(i + 1, low, high) && continuation(i + 2) ? 3 : 0;
+  }
+  if (b >= 0xf0 && b <= 0xf4) {
+    const [low, high] = b === 0xf0 ? [0x90, 0xbf] : b === 0xf4 ? [0x80, 0x8f] : [0x80, 0xbf];
+    return continuation(i + 1, low, high) && continuation(i + 2) && continuation(i + 3) ? 4 : 0;
+  }
+  return 0;
 }
 
 /**
- * Decodes a CSV that is not all UTF-8 line by line: a line that is valid UTF-8 is read as UTF-8, any
- * other as Windows-1252 (what Excel's plain "CSV" writes on Western Windows). A file saved as CSV UTF-8
- * with one row pasted in from elsewhere keeps its other rows' accents (read whole as Windows-1252, every
- * "é" of it became "Ã©", and an import of it rewrote the stored businesses so), and a Windows-1252 file
- * reads as it did. Lines end at a newline byte, which is the same in both encodings.
+ * Text that is not all valid UTF-8: every valid UTF-8 sequence as UTF-8, every other byte as Windows-1252.
+ * A Windows-1252 line reads as it was written (its "é" is one byte no UTF-8 sequence starts with that
+ * way), and a UTF-8 line with one stray byte keeps its other accents ("Café Zürich ®" stays so, where
+ * reading the whole line as Windows-1252 stored "CafÃ© ZÃ¼rich ®").
+ */
+function decodeUtf8OrWindows1252(bytes: Uint8Array): string {
+  let text = '';
+  let run = 0;
+  for (let i = 0; i < bytes.length; ) {
+    if (bytes[i] < 0x80) {
+      i++;
+      continue;
+    }
+    const length = utf8SequenceLength(bytes, i);
+    if (length) {
+      i += length;
+      continue;
+    }
+    const byte = bytes[i];
+    text += utf8Decoder.decode(bytes.subarray(run, i)) + (byte < 0xa0 ? CP1252_80_9F[byte - 0x80] : String.fromCharCode(byte));
+    run = ++i;
+  }
+  return text + utf8Decoder.decode(bytes.subarray(run));
+}
+
+/**
+ * Decodes a CSV that is not all UTF-8 (decodeUtf8OrWindows1252), in pieces that end at a newline byte
+ * (the same in both encodings), so no character is cut between two chunks.
  */
 class LineWiseDecoder {
-  private readonly utf8 = new TextDecoder('utf-8');
-  private readonly legacy = { decode: decodeWindows1252 };
   private rest = Buffer.alloc(0);
   private first = true;
 
   decode(chunk?: Buffer, options: { stream?: boolean } = {}): string {
     let bytes = chunk ? (this.rest.length ? Buffer.concat([this.rest, chunk]) : chunk) : this.rest;
     if (this.first && bytes.length >= 3) {
-      // A UTF-8 byte order mark, whatever the first line is read as.
+      // A UTF-8 byte order mark.
       if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
       this.first = false;
     }
     const end = options.stream ? bytes.lastIndexOf(0x0a) + 1 : bytes.length;
     this.rest = Buffer.from(bytes.subarray(end));
     const whole = bytes.subarray(0, end);
-    if (isUtf8(whole)) return this.utf8.decode(whole);
-    let text = '';
-    let start = 0;
-    while (start < whole.length) {
-      const newline = whole.indexOf(0x0a, start);
-      const stop = newline === -1 ? whole.length : newline + 1;
-      const line = whole.subarray(start, stop);
-      text += (isUtf8(line) ? this.utf8 : this.legacy).decode(line);
-      start = stop;
-    }
-    return text;
+    return isUtf8(whole) ? utf8Decoder.decode(whole) : decodeUtf8OrWindows1252(whole);
   }
 }
 
 /**
  * A CSV's encoding: UTF-16 when it starts with a UTF-16 byte order mark, UTF-8 when every byte of it is
- * valid UTF-8 (a UTF-8 BOM or none), otherwise Windows-1252, what Excel's plain "CSV" writes on Western
- * Windows (read as UTF-8, its "é" became U+FFFD and the slugs lost letters). The whole file is checked,
+ * valid UTF-8 (a UTF-8 BOM or none), otherwise 'windows-1252': what Excel's plain "CSV" writes on Western
+ * Windows (read as UTF-8, its "é" became U+FFFD and the slugs lost letters), read byte by byte with the
+ * valid UTF-8 in it kept (LineWiseDecoder). The whole file is checked,
  * chunk by chunk, because an export is often ASCII for thousands of rows before its first "é".
  */
 export async function csvEncoding(path: string): Promise<CsvEncoding> {
@@ -414,5 +439,5 @@ function legacyNote(lines: LegacyLines): string {
     return 'The file is not UTF-8: it was read as Windows-1252 (what Excel saves as plain "CSV"); if its accents look wrong, save it as "CSV UTF-8" and import it again.';
   }
   const which = `line${lines.firstLegacy.length === 1 ? '' : 's'} ${lines.firstLegacy.join(', ')}${lines.legacy > lines.firstLegacy.length ? ', ...' : ''}`;
-  return `The file mixes text encodings: ${lines.legacy === 1 ? '1 line is' : `${lines.legacy.toLocaleString('en-US')} lines are`} not UTF-8 (${which}) and ${lines.legacy === 1 ? 'was' : 'were'} read as Windows-1252, the others as UTF-8; check the accents of ${lines.legacy === 1 ? 'that row' : 'those rows'}, or save the file as "CSV UTF-8" and import it again.`;
+  return `The file mixes text encodings: ${lines.legacy === 1 ? '1 line is' : `${lines.legacy.toLocaleString('en-US')} lines are`} not all UTF-8 (${which}); the bytes in ${lines.legacy === 1 ? 'it' : 'them'} that are not UTF-8 were read as Windows-1252, the rest as UTF-8. Check the accents of ${lines.legacy === 1 ? 'that line' : 'those lines'}, or save the file as "CSV UTF-8" and import it again.`;
 }

@@ -130,7 +130,7 @@ describe('real exports from ../shared/data', { skip: present ? false : 'shared d
       await writeFile(file, Buffer.concat([zurich, zurich.at(-1) === 0x0a ? Buffer.alloc(0) : Buffer.from('\n'), Buffer.from(stray.join(','), 'latin1'), Buffer.from('\n')]));
       const { result } = await importFile({ pool, prisma, path: file, fileName: 'zurich-plus-stray.csv' });
       assert.deepEqual([result.results.inserted, result.results.updated, result.results.unchanged], [1, 0, FILES[0].accepted], result.message);
-      assert.match(result.message, /The file mixes text encodings: 1 line is not UTF-8 \(line \d+\) and was read as Windows-1252/);
+      assert.match(result.message, /The file mixes text encodings: 1 line is not all UTF-8 \(line \d+\); the bytes in it that are not UTF-8 were read as Windows-1252/);
       const { rows } = await pool.query("SELECT name, city FROM businesses WHERE place_id = 'ChIJ-stray-byte' OR name LIKE '%Ã%' OR city LIKE '%Ã%'");
       assert.deepEqual(rows, [{ name: 'Stray Byte Café', city: 'Zürich' }]);
     } finally {
