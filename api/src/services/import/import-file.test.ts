@@ -576,6 +576,20 @@ describe('importFile: XLSX', () => {
     ]);
   });
 
+  test('sheets whose header differs only in case or in empty cells at its end are read; the reason for one skipped is exact', async () => {
+    const xlsx = file('sheet-case.xlsx');
+    await writeXlsx(xlsx, [
+      { name: 'Cafes', rows: [['name', 'place_id', 'city'], ['Case Cafe', 'ChIJ-case-1', 'Oslo']] },
+      { name: 'Bars', rows: [['Name', 'Place_ID', 'City', '', ''], ['Case Bar', 'ChIJ-case-2', 'Oslo']] },
+      { name: 'Shuffled', rows: [['city', 'name', 'place_id'], ['Oslo', 'Case Shop', 'ChIJ-case-3']] },
+    ]);
+    const { result } = await run(xlsx);
+    assert.equal(result.successCount, 2, result.message);
+    assert.deepEqual(result.sheets.map((sheet) => [sheet.name, sheet.rows, sheet.skipped]), [
+      ['Cafes', 1, undefined], ['Bars', 1, undefined], ['Shuffled', 1, "its header row differs from the first sheet's (the same columns in another order)"],
+    ]);
+  });
+
   test('a zip bomb is refused from the central directory, before anything is inflated', async () => {
     const bomb = file('bomb.xlsx');
     const zip = new ZipWriter(bomb);

@@ -2,8 +2,8 @@
  * Turns the sheets of a workbook into one RowSource. Policy for several sheets (documented in
  * docs/decisions.md): the first sheet that has a non-blank row defines the header; every later sheet
  * whose header row is the same (same texts, same order) is read too, in workbook order, as exports split
- * by category do (the Yellow Pages .xls: one sheet per search category). A sheet with a different header
- * is skipped, and the report's message names it with its row count and how its header differs; a
+ * by category do (the Yellow Pages .xls: one sheet per search category); headers are compared without
+ * case and without empty cells at their end. A sheet with a different header is skipped, and the report's message names it with its row count and how its header differs; a
  * header-only or empty sheet adds no rows.
  */
 import { ImportFileError, isBlankRow, uniqueHeaders, type RowSource, type SourceRow } from './source-rows.ts';
@@ -15,6 +15,7 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
   const sheets: RowSource['sheets'] = [];
   let headers: string[] | null = null;
   let headerKey = '';
+  let headerWidth = 0;
   let current: RowSource['sheets'][number] | null = null;
   let state: 'header' | 'rows' | 'skip' = 'header';
   const multi = sheetCount > 1;
@@ -31,16 +32,17 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
       if (!current || isBlankRow(event.values)) continue;
       if (state === 'header') {
         const sheetHeaders = uniqueHeaders(event.values);
-        const key = sheetHeaders.join('\u0000');
+        const key = headerKeyOf(event.values);
         if (!headers) {
           headers = sheetHeaders;
           headerKey = key;
+          headerWidth = key.split('\u0000').length;
           state = 'rows';
         } else if (key === headerKey) {
           state = 'rows';
         } else {
           state = 'skip';
-          current.skipped = `its header row differs from the first sheet's${headerDifference(headers, sheetHeaders)}`;
+          current.skipped = `its header row differs from the first sheet's${headerDifference(headers.slice(0, headerWidth), sheetHeaders.slice(0, headerKeyOf(event.values).split('\u0000').length))}`;
         }
         continue;
       }
@@ -89,4 +91,14 @@ function headerDifference(first: string[], other: string[]): string {
   const lacking = first.filter((header) => !otherKeys.has(key(header)));
   const parts = [...(added.length ? [`it adds ${list(added)}`] : []), ...(lacking.length ? [`it lacks ${list(lacking)}`] : [])];
   return parts.length ? ` (${parts.join('; ')})` : ' (the same columns in another order)';
+}
+
+/**
+ * What two sheets' headers are compared by: the texts without case or surrounding spaces, and without the
+ * empty cells that end a row (a header row formatted a few columns past its last title has them).
+ */
+function headerKeyOf(values: string[]): string {
+  const texts = values.map((value) => value.trim().toLowerCase());
+  while (texts.length > 1 && texts[texts.length - 1] === '') texts.pop();
+  return texts.join('\u0000');
 }
