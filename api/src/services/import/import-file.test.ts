@@ -125,7 +125,7 @@ describe('importFile: CSV end to end', () => {
     assert.deepEqual(again.results, { inserted: 0, updated: 0, unchanged: 3, skipped: 1, updateRate: 0, skipRate: 25 });
     // The spec's place_id counts leave content matches out: no place_id of this file was in the database.
     assert.deepEqual([again.duplicateAnalysis.databaseDuplicateCount, again.duplicateAnalysis.uniquePlaceIds], [0, 0]);
-    assert.match(again.message, /nothing changed.* 3 rows have no place_id: they were matched by name, address and phone instead \(all were already in the directory\)\.$/);
+    assert.match(again.message, /Nothing changed.* 3 rows have no place_id: they were matched by name, address and phone instead \(all were already in the directory\)\.$/);
     assert.equal(await countBusinesses("name IN ('Corner Garage', 'Lone Tow')"), 3);
     assert.deepEqual(await slugs(), firstSlugs, 'a second run keeps the businesses and their addresses on the site');
 
@@ -258,9 +258,9 @@ describe('importFile: CSV end to end', () => {
       assert.equal(again.result.results.updated, 0);
       assert.equal(again.result.results.unchanged, 1050);
       assert.equal(again.result.duplicateAnalysis.databaseDuplicateCount, 1050);
-      assert.match(again.result.message, /rerun\.csv: 1050 of 1050 rows imported \(0 new, 0 updated, 1050 unchanged\): nothing changed, the directory already had every one of them as it is\./);
+      assert.match(again.result.message, /rerun\.csv: 1,050 of 1,050 rows imported \(0 new, 0 updated, 1,050 unchanged\)\. Nothing changed: the directory already had all 1,050 rows imported as they are\./);
     }
-    assert.doesNotMatch(first.result.message, /nothing changed/);
+    assert.doesNotMatch(first.result.message, /Nothing changed/);
     assert.equal(await countBusinesses(), before + 1050);
   });
 
@@ -390,7 +390,7 @@ describe('importFile: CSV end to end', () => {
     const { result } = await run(csv);
     assert.equal(result.errorCount, 1005);
     assert.equal(result.errors.length, 1000);
-    assert.match(result.message, /1 of 1006 rows imported \(1 new, 0 updated, 0 unchanged\), 1005 rejected \(the first 1,000 are listed with their reasons\)\./);
+    assert.match(result.message, /1 of 1,006 rows imported \(1 new, 0 updated, 0 unchanged\), 1,005 rejected \(the first 1,000 are listed with their reasons\)\./);
   });
 
   test('a CSV row with more or fewer cells than the header is refused, not stored with its cells out of place or missing', async () => {
@@ -560,8 +560,9 @@ describe('importFile: XLSX', () => {
         { name: 'A', rows: 2 }, { name: 'Different', rows: 1, skipped: "its header row differs from the first sheet's (it adds something, else; it lacks Name, Place ID, Rating, Reviews, Verified and 4 more)" },
         { name: 'B', rows: 1 }, { name: 'Empty', rows: 0, skipped: 'no data rows' },
       ]);
-      // Said in the message, not only in the sheets list: a sheet's rows left out of an import that "succeeded".
-      assert.match(outcome.result.message, /: 3 of 3 rows imported \([^)]*\)(: nothing changed[^.]*)?\. Sheet "Different" was not imported \(1 row\): its header row differs from the first sheet's \(it adds something, else; it lacks Name, Place ID, Rating, Reviews, Verified and 4 more\); only sheets with the first sheet's header are read, so import it as a file of its own\./);
+      // Counted (as skipped) and said in the message, not only in the sheets list: rows left out of an import that "succeeded".
+      assert.deepEqual([outcome.result.totalRows, outcome.result.skippedCount], [4, 1]);
+      assert.match(outcome.result.message, /: 3 of 4 rows imported \([^)]*\), 1 skipped\.( Nothing changed[^.]*\.)? Sheet "Different" was not imported \(1 row\): its header row differs from the first sheet's \(it adds something, else; it lacks Name, Place ID, Rating, Reviews, Verified and 4 more\); only sheets with the first sheet's header are read, so import it as a file of its own\./);
       // Skipped rows of one batch that spans two sheets are named by their own sheet and row.
       const again = await run(xlsx, { mode: 'insert' });
       assert.deepEqual(again.result.skippedBusinesses.map((s) => [s.sheet, s.row, s.placeId, s.reason]), [

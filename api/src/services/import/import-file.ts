@@ -227,6 +227,7 @@ function addDelta(counters: ImportCounters, delta: ReadDelta): void {
   counters.recordsWithPlaceId += delta.recordsWithPlaceId;
   counters.uniquePlaceIds += delta.uniquePlaceIds;
   counters.keyedByContent += delta.keyedByContent;
+  counters.skippedSheetRows += delta.skippedSheetRows;
   counters.excelDuplicateCount += delta.excelDuplicateCount;
   counters.errorCount += delta.errorCount;
   counters.errors.push(...delta.errors);

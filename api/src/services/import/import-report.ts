@@ -6,7 +6,8 @@
  * Counting rules (every data row lands in exactly one bucket: totalRows = successCount + skippedCount + errorCount):
  * - errorCount: rows rejected by validation (listed in `errors` as "Row N: reason").
  * - skippedCount: repeats of a place_id seen earlier in the file (excelDuplicateCount; the first one wins),
- *   plus rows the mode skips (insert: place_id already in the database; update: no matching place_id).
+ *   plus rows the mode skips (insert: place_id already in the database; update: no matching place_id),
+ *   plus the rows of workbook sheets not read (their header differs from the first sheet's).
  *   A row without a place_id is keyed by its name, address and phone (content-key.ts) and counts as a
  *   repeat or a match the same way; the place_id counts below leave such rows out.
  * - successCount: rows written or confirmed (inserted + updated + unchanged).
@@ -51,6 +52,8 @@ export interface ImportCounters {
   updated: number;
   unchanged: number;
   skippedByMode: number;
+  /** Data rows of sheets not read (their header differs from the first sheet's). */
+  skippedSheetRows: number;
   errorCount: number;
   errors: string[];
   skippedBusinesses: SkippedBusiness[];
@@ -60,7 +63,7 @@ export interface ImportCounters {
 export function emptyCounters(): ImportCounters {
   return {
     totalRows: 0, recordsWithPlaceId: 0, uniquePlaceIds: 0, keyedByContent: 0, matchedByContent: 0, excelDuplicateCount: 0, databaseDuplicateCount: 0,
-    inserted: 0, updated: 0, unchanged: 0, skippedByMode: 0, errorCount: 0, errors: [], skippedBusinesses: [], excelDuplicateRecords: [],
+    inserted: 0, updated: 0, unchanged: 0, skippedByMode: 0, skippedSheetRows: 0, errorCount: 0, errors: [], skippedBusinesses: [], excelDuplicateRecords: [],
   };
 }
 
@@ -91,23 +94,26 @@ export type UploadResult = ReturnType<typeof buildUploadResult>;
 export function buildUploadResult(input: ReportInput) {
   const c = input.counters;
   const successCount = c.inserted + c.updated + c.unchanged;
-  const skippedCount = c.excelDuplicateCount + c.skippedByMode;
+  const skippedCount = c.excelDuplicateCount + c.skippedByMode + c.skippedSheetRows;
   const newPlaceIdCount = c.uniquePlaceIds - c.databaseDuplicateCount;
   const totalDuplicateRecords = c.excelDuplicateCount + c.databaseDuplicateCount;
   const processingTimeSeconds = Math.round((input.finishedAt - input.startedAt) / 10) / 100;
   const success = !input.failure;
-  const parts = [`${successCount} of ${c.totalRows} rows imported (${c.inserted} new, ${c.updated} updated, ${c.unchanged} unchanged)`];
-  // A file imported again: "1050 of 1050 rows imported" alone reads as if it had done something.
-  if (c.unchanged > 0 && c.inserted + c.updated === 0) parts[0] += `: nothing changed, the directory already had ${c.unchanged === 1 ? 'that row' : 'every one of them'} as it is`;
-  if (skippedCount) parts.push(`${skippedCount} skipped`);
-  if (c.errorCount) parts.push(`${c.errorCount} rejected${c.errorCount > c.errors.length ? ` (the first ${c.errors.length.toLocaleString('en-US')} are listed with their reasons)` : ''}`);
+  const n = (count: number) => count.toLocaleString('en-US');
+  const parts = [`${n(successCount)} of ${n(c.totalRows)} ${c.totalRows === 1 ? 'row' : 'rows'} imported (${n(c.inserted)} new, ${n(c.updated)} updated, ${n(c.unchanged)} unchanged)`];
+  if (skippedCount) parts.push(`${n(skippedCount)} skipped`);
+  if (c.errorCount) parts.push(`${n(c.errorCount)} rejected${c.errorCount > c.errors.length ? ` (the first ${n(c.errors.length)} are listed with their reasons)` : ''}`);
+  // A file imported again: "1,050 of 1,050 rows imported" alone reads as if it had done something.
+  const unchanged = c.unchanged > 0 && c.inserted + c.updated === 0
+    ? ` Nothing changed: the directory already had ${c.unchanged === 1 ? 'the row imported' : `all ${n(c.unchanged)} rows imported`} as ${c.unchanged === 1 ? 'it is' : 'they are'}.`
+    : '';
   // Rows without a place_id were matched another way: say how, since the place_id counts leave them out.
-  const byContent = c.keyedByContent === 0 ? '' : `${c.keyedByContent === 1 ? ' 1 row has no place_id: it was' : ` ${c.keyedByContent} rows have no place_id: they were`} matched by name, address and phone instead`
+  const byContent = c.keyedByContent === 0 ? '' : `${c.keyedByContent === 1 ? ' 1 row has no place_id: it was' : ` ${n(c.keyedByContent)} rows have no place_id: they were`} matched by name, address and phone instead`
     + (c.matchedByContent ? ` (${c.matchedByContent === c.keyedByContent ? (c.keyedByContent === 1 ? 'it was' : 'all were') : `${c.matchedByContent} ${c.matchedByContent === 1 ? 'was' : 'were'}`} already in the directory).` : '.');
   const notes = (input.notes ?? []).map((note) => ` ${note}`).join('');
   const failure = input.failure && `${input.failure.message}${/[.!?]$/.test(input.failure.message) ? '' : '.'}`;
   const message = !failure
-    ? `${input.fileName}: ${parts.join(', ')}.${byContent}${notes}`
+    ? `${input.fileName}: ${parts.join(', ')}.${unchanged}${byContent}${notes}`
     : input.failure!.complete
       ? `${input.fileName}: ${failure}${notes}`
       : `${input.fileName}: ${failure}${c.totalRows || successCount ? ` The import stopped there; ${successCount === 1 ? '1 row' : `${successCount} rows`} committed before it ${successCount === 1 ? 'stays' : 'stay'} (through data row ${input.lastCommittedRow}).` : ''}`;

@@ -22,6 +22,8 @@ export interface ReadDelta {
   uniquePlaceIds: number;
   /** Rows without a place_id, keyed by their content instead (content-key.ts); repeats not counted. */
   keyedByContent: number;
+  /** Data rows of sheets not read (counted in totalRows too). */
+  skippedSheetRows: number;
   excelDuplicateCount: number;
   errorCount: number;
   errors: string[];
@@ -157,7 +159,7 @@ function droppedNotes(dropped: DroppedCounts): string[] {
 }
 
 function emptyDelta(): ReadDelta {
-  return { totalRows: 0, recordsWithPlaceId: 0, uniquePlaceIds: 0, keyedByContent: 0, excelDuplicateCount: 0, errorCount: 0, errors: [], skippedBusinesses: [], excelDuplicateRecords: [] };
+  return { totalRows: 0, recordsWithPlaceId: 0, uniquePlaceIds: 0, keyedByContent: 0, skippedSheetRows: 0, excelDuplicateCount: 0, errorCount: 0, errors: [], skippedBusinesses: [], excelDuplicateRecords: [] };
 }
 
 export interface ReadOptions {
@@ -186,7 +188,14 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
   let unknownCountryRows = 0;
   const places: PlaceCounts = { cityFromAddress: 0, countryFromAddress: 0, countryFromPhone: 0, noCountry: 0 };
   const dropped: DroppedCounts = { location: { count: 0, rows: [] }, hours: { count: 0, rows: [] } };
-  const end = (failure?: ReadFailure): ReadMessage => ({
+  const end = (failure?: ReadFailure): ReadMessage => {
+    // The rows of sheets not read are rows of the file all the same: counted, as skipped.
+    const skippedSheetRows = (rows?.sheets ?? []).reduce((sum, sheet) => sum + (sheet.skipped ? sheet.rows : 0), 0);
+    delta.totalRows += skippedSheetRows;
+    delta.skippedSheetRows += skippedSheetRows;
+    return endMessage(failure);
+  };
+  const endMessage = (failure?: ReadFailure): ReadMessage => ({
     type: 'end', fileType: rows?.type ?? null, sheets: rows?.sheets ?? [], delta: take(), fraction: rows?.fraction() ?? 0, failure,
     notes: [
       ...skippedSheetNotes(rows?.sheets ?? []),
