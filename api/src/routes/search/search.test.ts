@@ -191,6 +191,15 @@ describe('GET /api/search', () => {
     assert.deepEqual((await search('q=grand%20hotel%20berlin')).businesses.map((business) => business.name)[0], 'Grand Hotel');
   });
 
+  test('a location in the form "City, ST" with a state code that is also a country code, or a city in another language, finds the city', async () => {
+    // TN is Tunisia and Tennessee: Tunisia has no Paris, so the US one (not the French one).
+    assert.deepEqual((await search('q=pizza&location=Paris%2C%20TN')).businesses.map((business) => business.name), ['Pizza Roma']);
+    // Tokyo and Seoul stored in their own script, München as Munich: found under the other name.
+    assert.deepEqual((await search('q=&location=Tokyo')).businesses.map((business) => business.name), ['カフェ 桜']);
+    assert.deepEqual((await search('q=&location=Seoul')).businesses.map((business) => business.name), ['서울 국밥']);
+    assert.deepEqual((await search('q=pizza&location=M%C3%BCnchen')).businesses.map((business) => business.name), ['Pizza Bavaria']);
+  });
+
   test('a location that is not a known place matches the address or state', async () => {
     const texas = await search('q=pizza&location=Texas');
     assert.deepEqual(texas.businesses.map((business) => business.name), ['Pizza Roma']);

@@ -7,6 +7,7 @@
  */
 import type { SearchParams } from 'meilisearch';
 import type { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
+import { otherCityNames } from '../../../../common/city-names.ts';
 import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
 import { categorySlug, citySlug, slugify } from '../../../../common/slug.ts';
 import { cellBlock, coveredMeters, distanceMeters, GEO_CELL_PRECISIONS } from '../../../../common/geo-cells.ts';
@@ -27,6 +28,8 @@ interface ResolvedLocation {
   words?: string;
 }
 
+const US_STATES = new Set('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR'.split(' '));
+
 async function resolveLocation(reader: SearchReader, location: string): Promise<ResolvedLocation> {
   if (!location) return {};
   const wholeCountry = await countryNamed(reader, location);
@@ -35,15 +38,38 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
   const parts = location.split(',').map((part) => part.trim()).filter(Boolean);
   const countryCode = parts.length > 1 ? countryCodeFrom(parts[parts.length - 1]) : null;
   const cityText = countryCode ? parts.slice(0, -1).join(' ') : location;
-  const { hits } = await readSearch(() =>
-    reader.index<CityDocument>('cities').search(cityText, {
-      filter: countryCode ? `countryCode = ${filterValue(countryCode)}` : undefined,
-      attributesToSearchOn: ['city'],
-      matchingStrategy: 'all',
-      limit: 20,
-      attributesToRetrieve: ['citySlug', 'countryCode'],
-    }),
-  );
+  const findCity = (text: string, inCountry: string | null) =>
+    readSearch(() =>
+      reader.index<CityDocument>('cities').search(text, {
+        filter: inCountry ? `countryCode = ${filterValue(inCountry)}` : undefined,
+        attributesToSearchOn: ['city'],
+        matchingStrategy: 'all',
+        limit: 20,
+        attributesToRetrieve: ['citySlug', 'countryCode'],
+      }),
+    );
+  let { hits } = await findCity(cityText, countryCode);
+  // "Los Angeles, CA", "Boston, MA": a state's code that is also a country's (Canada, Morocco) is no
+  // country when that country has no such city; the city is looked up alone.
+  if (hits.length === 0 && countryCode && /^[a-z]{2}$/i.test(parts[parts.length - 1])) {
+    ({ hits } = await findCity(cityText, null));
+    // A US state's code keeps the city in the United States when it has one there (Paris, TN is not Paris, France).
+    if (US_STATES.has(parts[parts.length - 1].toUpperCase()) && hits.some((hit) => hit.countryCode === 'US')) hits = hits.filter((hit) => hit.countryCode === 'US');
+  }
+  // "Rome" for Roma, "Vienna" for Wien: a city the directory knows under another name (common/city-names.ts).
+  if (hits.length === 0) {
+    const names = otherCityNames(cityText);
+    if (names.length) {
+      ({ hits } = await readSearch(() =>
+        reader.index<CityDocument>('cities').search(null, {
+          filter: [`citySlug IN [${names.map(filterValue).join(', ')}]`, ...(countryCode ? [`countryCode = ${filterValue(countryCode)}`] : [])].join(' AND '),
+          sort: ['businessCount:desc'],
+          limit: 20,
+          attributesToRetrieve: ['citySlug', 'countryCode'],
+        }),
+      ));
+    }
+  }
   if (hits.length === 0) {
     return countryCode ? { filter: `countryCode = ${filterValue(countryCode)}`, words: cityText } : { words: location };
   }
