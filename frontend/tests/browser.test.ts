@@ -446,6 +446,14 @@ describe('public site in a browser', () => {
     const none = await open('/search?q=qqqqxxxxzzzz');
     await none.getByText('No results found').waitFor();
     await none.close();
+
+    // The home search with only "Where" filled lists the businesses of that place, as it does without scripts.
+    const home = await open('/');
+    await home.getByPlaceholder('City or country').fill('Paris');
+    await home.getByPlaceholder('City or country').press('Enter');
+    await home.waitForURL(/\/search\?location=Paris$/);
+    await home.getByRole('heading', { level: 1, name: 'Businesses in Paris' }).waitFor();
+    await home.close();
   });
 
   test('contact form: validation messages, Sending..., success and failure notices', async () => {

@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 
 /** Spec §5: search only with a trimmed non-empty query; location added only when non-empty. */
 export function searchHref(query: string, location: string): string {
-  const params = new URLSearchParams({ q: query.trim() });
+  const params = new URLSearchParams();
+  if (query.trim()) params.set('q', query.trim());
   if (location.trim()) params.set('location', location.trim());
   return `/search?${params}`;
 }

@@ -73,10 +73,12 @@ function Hero() {
   const navigate = useNavigate();
   const [what, setWhat] = useState('');
   const [where, setWhere] = useState('');
-  // The seed only recorded the term; /search is a real page now (DESIGN §7), so a filled box goes there.
+  // The seed only recorded the term; /search is a real page now (DESIGN §7), so a filled box goes there,
+  // as the form does without scripts: "Where" alone is a place ("Paris": the businesses in Paris), not
+  // keywords ("paris" typo-matched "parts").
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (what.trim() || where.trim()) navigate(searchHref(what.trim() || where.trim(), what.trim() ? where : ''));
+    if (what.trim() || where.trim()) navigate(searchHref(what, where));
   };
   return (
     <section className="hero">
