@@ -182,6 +182,10 @@ describe('crawler view (no JavaScript)', () => {
     const page = await get('/contact');
     assert.match(page.html, /<form[^>]*method="post"[^>]*action="\/api\/contact"|<form[^>]*action="\/api\/contact"[^>]*method="post"/);
     assert.doesNotMatch(page.html, /Message Sent Successfully/);
+    // Without scripts the browser checks the rules before posting (the page turns that off once scripts run).
+    assert.doesNotMatch(page.html, /novalidate/i);
+    assert.match(page.html, /<input[^>]*id="contact-name"[^>]*required=""[^>]*minLength="2"|<input[^>]*id="contact-name"[^>]*minLength="2"[^>]*required=""/i);
+    assert.match(page.html, /<textarea[^>]*id="contact-message"[^>]*minLength="10"/i);
     const form = new URLSearchParams({ name: 'No Script', email: 'noscript@example.com', subject: 'A question', message: 'Posted without JavaScript.', company: '', phone: '', website: '' });
     const posted = await site.request('/api/contact', { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form.toString() });
     assert.equal(posted.status, 303);

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { contactPath, homepageQuery } from '../api/queries.ts';
 import type { ContactMessage } from '../api/types.ts';
@@ -99,17 +99,24 @@ export function ContactPage() {
     }
     send.mutate({ ...values, name: values.name.trim(), email: values.email.trim(), ...(website ? { website } : {}) });
   };
-  const field = (name: keyof ContactMessage, label: string, options: { type?: string; required?: boolean; textarea?: boolean; autoComplete?: string } = {}) => (
+  // Without scripts the browser checks the rules (required, minimum lengths, an email address) before the
+  // form is posted, so a refusal by the server, which brings back an empty form, is rare; with them the
+  // page checks and shows the spec's messages itself.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (formRef.current) formRef.current.noValidate = true;
+  }, []);
+  const field = (name: keyof ContactMessage, label: string, options: { type?: string; required?: boolean; textarea?: boolean; autoComplete?: string; minLength?: number } = {}) => (
     <div className="field">
       <label htmlFor={`contact-${name}`}>
         {label}
         {options.required && <span aria-hidden="true"> *</span>}
       </label>
       {options.textarea ? (
-        <textarea id={`contact-${name}`} name={name} rows={6} value={values[name]} onChange={change(name)} aria-required={options.required}
+        <textarea id={`contact-${name}`} name={name} rows={6} value={values[name]} onChange={change(name)} aria-required={options.required} required={options.required} minLength={options.minLength}
           aria-invalid={Boolean(errors[name])} aria-describedby={errors[name] ? `contact-${name}-error` : undefined} />
       ) : (
-        <input id={`contact-${name}`} name={name} type={options.type ?? 'text'} value={values[name]} onChange={change(name)} aria-required={options.required}
+        <input id={`contact-${name}`} name={name} type={options.type ?? 'text'} value={values[name]} onChange={change(name)} aria-required={options.required} required={options.required} minLength={options.minLength}
           autoComplete={options.autoComplete} aria-invalid={Boolean(errors[name])} aria-describedby={errors[name] ? `contact-${name}-error` : undefined} />
       )}
       {errors[name] && (
@@ -140,15 +147,15 @@ export function ContactPage() {
           <h2 id="form-heading">Send us a Message</h2>
           <p className="muted">Fill in the form and we will get back to you within 24 hours.</p>
           {/* method and action: without scripts the browser posts the form, and the answer brings it back here. */}
-          <form onSubmit={submit} noValidate aria-labelledby="form-heading" method="post" action={contactPath}>
+          <form ref={formRef} onSubmit={submit} aria-labelledby="form-heading" method="post" action={contactPath}>
             <div className="form-grid">
-              {field('name', 'Name', { required: true, autoComplete: 'name' })}
+              {field('name', 'Name', { required: true, autoComplete: 'name', minLength: 2 })}
               {field('email', 'Email', { type: 'email', required: true, autoComplete: 'email' })}
               {field('company', 'Company', { autoComplete: 'organization' })}
               {field('phone', 'Phone', { type: 'tel', autoComplete: 'tel' })}
             </div>
-            {field('subject', 'Subject', { required: true })}
-            {field('message', 'Message', { required: true, textarea: true })}
+            {field('subject', 'Subject', { required: true, minLength: 5 })}
+            {field('message', 'Message', { required: true, textarea: true, minLength: 10 })}
             {/* A honeypot for bots that fill every field: people never see or reach it; the API drops a message that has it. */}
             <div className="honeypot" aria-hidden="true">
               <label htmlFor="contact-website">Leave this field empty</label>
