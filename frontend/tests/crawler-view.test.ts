@@ -540,7 +540,7 @@ describe('crawler view (no JavaScript)', () => {
     const href = /<a[^>]*href="([^"]*)"[^>]*>Bakery/.exec(cityPage)?.[1]?.replace(/&amp;/g, '&');
     assert.equal(href, '/search?location=Paris%2C+France&category=bakery');
     const inParis = decode((await get(href!)).html);
-    assert.ok(inParis.includes('<h1>Businesses in Paris, France</h1>'));
+    assert.ok(inParis.includes('<h1>Bakery in Paris, France</h1>'), 'the title names the category');
     assert.ok(inParis.includes('Boulangerie Paris 0') && !inParis.includes('Berlin Bakery'), 'only the bakeries of Paris');
     assert.match(inParis, />4 results</);
     const categoryPage = (await get('/categories/bakery')).html;

@@ -39,7 +39,7 @@ export function StatTiles({ stats }: { stats: Array<{ value: number; label: stri
   );
 }
 
-/** Chips shown before the rest fold away behind "Show all": 50 top categories filled a phone's first two screens. */
+/** Chips shown before the rest fold away behind "Show N more": 50 top categories filled a phone's first two screens. */
 export const VISIBLE_CHIPS = 12;
 
 /**
@@ -65,7 +65,8 @@ export function ChipSection({ id, title, chips }: { id: string; title: string; c
       {list(chips.slice(0, VISIBLE_CHIPS))}
       {chips.length > VISIBLE_CHIPS && (
         <details className="more-chips">
-          <summary>Show all {chips.length}</summary>
+          {/* "more", not "all": the list itself may be the top of a longer one (a city's top 50 of 110 categories). */}
+          <summary>{`Show ${chips.length - VISIBLE_CHIPS} more`}</summary>
           {list(chips.slice(VISIBLE_CHIPS))}
         </details>
       )}

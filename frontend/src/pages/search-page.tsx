@@ -60,9 +60,11 @@ export function SearchPage() {
   const results = query.data;
   // A pasted paragraph must not become a paragraph-long title.
   const short = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}...` : text);
+  // A place's category chip lands here (location + category): the title names the category too.
+  const categoryLabel = params.category ? results?.facets.category.find((entry) => entry.value === params.category)?.label : undefined;
   const title = params.q
     ? `Search results for "${short(params.q)}"${params.location ? ` in ${short(params.location)}` : ''}`
-    : params.location ? `Businesses in ${short(params.location)}` : 'Search Businesses';
+    : params.location ? `${categoryLabel ? short(categoryLabel) : 'Businesses'} in ${short(params.location)}` : 'Search Businesses';
   // A 400 is the search's own input refused (a query over 200 characters, say): say why, not "unavailable".
   const failure = query.error as { status?: number; detail?: string } | null;
   const refused = query.isError && failure?.status === 400;
