@@ -114,7 +114,7 @@ describe('public site in a browser', () => {
     const counter = '[data-testid="counter-businesses"]';
     assert.equal(await waiting.evaluate((selector) => getComputedStyle(document.querySelector(selector)!).visibility, counter), 'hidden');
     // A script that never comes does not hide the number for good.
-    await waiting.waitForFunction((selector) => getComputedStyle(document.querySelector(selector)!).visibility === 'visible', counter, { timeout: 6000 });
+    await waiting.waitForFunction((selector) => getComputedStyle(document.querySelector(selector)!).visibility === 'visible', counter, { timeout: 9000 });
     await waiting.close();
     const noScripts = await browser.context.browser()!.newContext({ javaScriptEnabled: false });
     try {
