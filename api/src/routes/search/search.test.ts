@@ -203,6 +203,9 @@ describe('GET /api/search', () => {
   test('a location that is not a known place matches the address or state', async () => {
     const texas = await search('q=pizza&location=Texas');
     assert.deepEqual(texas.businesses.map((business) => business.name), ['Pizza Roma']);
+    // Alone, such words match where a business is, never what it is called or sells.
+    assert.deepEqual((await search('q=&location=Texas')).businesses.map((business) => business.name), ['Pizza Roma']);
+    assert.equal((await search('q=&location=Espresso')).totalCount, 0, 'no business is in a place called Espresso');
   });
 
   test('with lat/lng the nearest results come first, with their distance', async () => {

@@ -310,8 +310,9 @@ async function searchOnce(options: { reader: SearchReader; query: SearchQuery; s
   const search: SearchParams = {
     q: text || null,
     filter: ['isApproved = true', location.filter, ...facetFilters].filter(Boolean).join(' AND '),
-    // Keywords look at what a business is; the location words (when not a known place) at where.
-    attributesToSearchOn: location.words ? undefined : ['name', 'category', 'type', 'subtypes'],
+    // Keywords look at what a business is; the location words (when not a known place) at where, and
+    // alone they look only there ("Vienna" with no Vienna in the directory found Vietnamese restaurants).
+    attributesToSearchOn: location.words ? (query.q ? undefined : ['city', 'state', 'country', 'fullAddress', 'postalCode']) : ['name', 'category', 'type', 'subtypes'],
     // Every word must match: otherwise Meilisearch drops the last words (the location) first.
     matchingStrategy: location.words ? 'all' : 'last',
     attributesToRetrieve: [...LIST_ATTRIBUTES, 'categorySlug', 'citySlug'],
