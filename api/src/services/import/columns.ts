@@ -148,6 +148,17 @@ export function isMissing(value: string | undefined | null): boolean {
 
 export class MissingColumnsError extends Error {}
 
+/** Whether a header row has a column a business name can come from (what mapColumns needs). */
+export function hasNameColumn(headers: string[]): boolean {
+  try {
+    mapColumns(headers);
+    return true;
+  } catch (error) {
+    if (error instanceof MissingColumnsError) return false;
+    throw error;
+  }
+}
+
 /** Builds the mapping for a file's headers; throws MissingColumnsError when no column can give a name. */
 export function mapColumns(headers: string[]): ColumnMapping {
   const byKey = new Map<string, string>();

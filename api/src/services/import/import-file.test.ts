@@ -591,6 +591,23 @@ describe('importFile: XLSX', () => {
     ]);
   });
 
+  test('a first sheet of instructions is skipped and named; the data sheet after it is imported', async () => {
+    const xlsx = file('readme-first.xlsx');
+    await writeXlsx(xlsx, [
+      { name: 'README', rows: [['This export was made by X.'], ['Columns: name, city.']] },
+      { name: 'Data', rows: [['name', 'place_id', 'city'], ['Readme Cafe', 'ChIJ-readme-1', 'Oslo'], ['Readme Bar', 'ChIJ-readme-2', 'Oslo']] },
+    ]);
+    const { result } = await run(xlsx);
+    assert.equal(result.successCount, 2, result.message);
+    assert.match(result.message, /Sheet "README" was not imported \(1 row\): it has no business name column\./);
+    // No sheet with a name column: refused, naming what the first sheet has.
+    const none = file('no-name-sheets.xlsx');
+    await writeXlsx(none, [{ name: 'A', rows: [['city', 'phone'], ['Oslo', '1']] }, { name: 'B', rows: [['street'], ['Main St']] }]);
+    const refused = (await run(none)).result;
+    assert.equal(refused.error, 'missing_columns');
+    assert.match(refused.message, /city, phone/);
+  });
+
   test('a zip bomb is refused from the central directory, before anything is inflated', async () => {
     const bomb = file('bomb.xlsx');
     const zip = new ZipWriter(bomb);

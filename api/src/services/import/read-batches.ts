@@ -143,7 +143,7 @@ function listRows(rows: string[], count: number): string {
 function skippedSheetNotes(sheets: RowSource['sheets']): string[] {
   return sheets
     .filter((sheet) => sheet.skipped && sheet.rows > 0)
-    .map((sheet) => `Sheet "${sheet.name}" was not imported (${sheet.rows === 1 ? '1 row' : `${sheet.rows.toLocaleString('en-US')} rows`}): ${sheet.skipped}; only sheets with the first sheet's header are read, so import it as a file of its own.`);
+    .map((sheet) => `Sheet "${sheet.name}" was not imported (${sheet.rows === 1 ? '1 row' : `${sheet.rows.toLocaleString('en-US')} rows`}): ${sheet.skipped}${sheet.skipped!.startsWith('its header row differs') ? "; only sheets with the first sheet's header are read, so import it as a file of its own" : ''}.`);
 }
 
 function droppedNotes(dropped: DroppedCounts): string[] {

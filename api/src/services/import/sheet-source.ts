@@ -1,11 +1,13 @@
 /**
  * Turns the sheets of a workbook into one RowSource. Policy for several sheets (documented in
- * docs/decisions.md): the first sheet that has a non-blank row defines the header; every later sheet
+ * docs/decisions.md): the first sheet whose first non-blank row has a business name column defines the
+ * header (a sheet of instructions before it is skipped, and named); every later sheet
  * whose header row is the same (same texts, same order) is read too, in workbook order, as exports split
  * by category do (the Yellow Pages .xls: one sheet per search category); headers are compared without
  * case and without empty cells at their end. A sheet with a different header is skipped, and the report's message names it with its row count and how its header differs; a
  * header-only or empty sheet adds no rows.
  */
+import { hasNameColumn } from './columns.ts';
 import { ImportFileError, isBlankRow, uniqueHeaders, type RowSource, type SourceRow } from './source-rows.ts';
 
 export type SheetEvent = { kind: 'sheet'; name: string } | { kind: 'row'; rowNumber: number; values: string[] };
@@ -16,6 +18,7 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
   let headers: string[] | null = null;
   let headerKey = '';
   let headerWidth = 0;
+  let firstCandidate: string[] | undefined;
   let current: RowSource['sheets'][number] | null = null;
   let state: 'header' | 'rows' | 'skip' = 'header';
   const multi = sheetCount > 1;
@@ -33,6 +36,14 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
       if (state === 'header') {
         const sheetHeaders = uniqueHeaders(event.values);
         const key = headerKeyOf(event.values);
+        if (!headers && !hasNameColumn(sheetHeaders)) {
+          // A first sheet of instructions ("This export was made by ..."): the data is on a later sheet.
+          // If no sheet has a name column, the first one's header is the one the error names.
+          firstCandidate ??= sheetHeaders;
+          state = 'skip';
+          current.skipped = 'it has no business name column';
+          continue;
+        }
         if (!headers) {
           headers = sheetHeaders;
           headerKey = key;
@@ -61,7 +72,13 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
   const first: SourceRow[] = [];
   while (!headers) {
     const next = await events.next();
-    if (next.done) throw new ImportFileError('empty', 'The workbook has no header row (every sheet is empty).');
+    if (next.done) {
+      if (firstCandidate) {
+        headers = firstCandidate;
+        break;
+      }
+      throw new ImportFileError('empty', 'The workbook has no header row (every sheet is empty).');
+    }
     first.push(...handle(next.value));
   }
   async function* rows(): AsyncGenerator<SourceRow[]> {
