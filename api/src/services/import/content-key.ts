@@ -16,7 +16,8 @@ export function contentKey(row: BusinessRow): string {
   // Not the postal code, state or country: a file is often imported again with one of those columns
   // added (the report advises a country_code column), and the same rows must still match.
   const parts = [row.name, row.fullAddress, row.street, row.city].map(fold);
-  parts.push(row.phone ? row.phone.replace(/\D/g, '') : '');
+  // Digits only, and "0049 30 ..." is "+49 30 ...": the international prefix written either way.
+  parts.push(row.phone ? row.phone.trim().replace(/^00/, '').replace(/\D/g, '') : '');
   // 132 bits of SHA-256: no two businesses of a directory share one by chance.
   return CONTENT_KEY_PREFIX + createHash('sha256').update(parts.join('\u001f')).digest('base64url').slice(0, 22);
 }

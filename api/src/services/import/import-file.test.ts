@@ -104,7 +104,7 @@ describe('importFile: CSV end to end', () => {
       // A chain: another address and phone is another business.
       ['Corner Garage', '90 River Rd', 'St. George', 'US', '+1 435-555-0102', '3.9', ''],
       // The first one listed again, typed differently: one business, the first row wins.
-      ['corner  garage', '12 Main St.', 'st. george', 'us', '(1) 435 555 0101', '4.0', ''],
+      ['corner  garage', '12 Main St.', 'st. george', 'us', '001 435 555 0101', '4.0', ''],
       ['Lone Tow', '', '', 'US', '', '', ''],
     ];
     const csv = file('no-ids.csv');

@@ -77,7 +77,7 @@ describe('row normalisation', () => {
     assert.deepEqual([ok.latitude, ok.longitude], [47.367293499999995, 8.5]);
     const comma = accepted({ name: 'A', lat: '47,5', lng: '8,25' });
     assert.deepEqual([comma.latitude, comma.longitude], [47.5, 8.25]);
-    for (const [lat, lng] of [['91', '8'], ['45', '181'], ['45', ''], ['', '8'], ['46.423669', '-129.9427086'], ['x', '1']]) {
+    for (const [lat, lng] of [['91', '8'], ['45', '181'], ['45', ''], ['', '8'], ['46.423669', '-129.9427086'], ['0', '0'], ['0.0', '-0'], ['x', '1']]) {
       const row = accepted({ name: 'A', latitude: lat, longitude: lng });
       assert.deepEqual([row.latitude, row.longitude], [null, null], `${lat},${lng}`);
     }

@@ -23,7 +23,8 @@ const MAX_NAME = 300;
 const MAX_SUBTYPES = 20;
 
 /** Points scrapers put on service-area businesses: in the middle of an ocean. */
-const PLACEHOLDER_POINTS = new Set(['46.423669,-129.9427086', '43.1628266,-26.1289079']);
+// Points no business is at: exports' ocean placeholders, and 0,0 ("Null Island", an empty cell read as 0).
+const PLACEHOLDER_POINTS = new Set(['46.423669,-129.9427086', '43.1628266,-26.1289079', '0,0']);
 
 const nullableText = z.string().max(MAX_TEXT).nullable();
 const httpUrl = z.string().max(MAX_TEXT).regex(/^https?:\/\//i).nullable();
