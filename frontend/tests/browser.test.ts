@@ -155,6 +155,11 @@ describe('public site in a browser', () => {
   });
 
   test('business page: amenity toggles, open badge, map with popup while tiles fail, empty ad slot placeholder', async () => {
+    // On a small phone the business's name is on the first screen (the photo and the hero ad came first).
+    const small = await open(`/business/${starSlug}`, { name: 'small phone', width: 360, height: 740 });
+    const heading = await small.getByRole('heading', { level: 1 }).boundingBox();
+    assert.ok(heading && heading.y + heading.height <= 740, `the name is at y=${heading?.y}`);
+    await small.close();
     const page = await open(`/business/${starSlug}`);
     assert.equal(await page.title(), 'Sunrise Coffee Roasters - Coffee shop | Business Directory');
     assert.equal(await page.locator('.badge-open').textContent(), 'Open Now');

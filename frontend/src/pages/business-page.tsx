@@ -104,60 +104,62 @@ function BusinessView({ business }: { business: BusinessDetail }) {
       <nav aria-label="Breadcrumb" className="breadcrumb">
         <Link to="/">Back to Home</Link>
       </nav>
+      {/* The name and what a visitor acts on first, then the photo and the hero ad: on a phone the photo and
+          the ad came first and the name began below the first screen. */}
+      <header className="business-header">
+        <h1 dir="auto">{business.name}</h1>
+        <div className="badge-row">
+          {isOpen !== null && (
+            <span className={isOpen ? 'badge badge-open' : 'badge badge-closed'} suppressHydrationWarning>
+              {isOpen ? 'Open Now' : 'Closed'}
+            </span>
+          )}
+          <span className="muted small" suppressHydrationWarning>
+            {`Last Updated: ${new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}`}
+          </span>
+        </div>
+        <div className="rating-row">
+          {rating > 0 ? (
+            <>
+              <Stars rating={rating} />
+              <strong>{rating.toFixed(1)}</strong>
+              {/* A rating whose review count the export left out: no "(0 Reviews)" under it. */}
+              {reviews > 0 && <span className="muted">{`(${countOf(reviews, 'Review', 'Reviews')})`}</span>}
+            </>
+          ) : (
+            // No rating is not a rating of 0.0 (five empty stars read as "terrible").
+            <span className="muted">No ratings yet</span>
+          )}
+        </div>
+        {categoryName && (
+          <Link to={categoryHref(categoryName, business.categorySlug ?? undefined)} className="chip">
+            {categoryName}
+          </Link>
+        )}
+        <address className="business-address">
+          {business.fullAddress && <div>{business.fullAddress}</div>}
+          {(business.city || country) && <div>{[business.city, country].filter(Boolean).join(', ')}</div>}
+        </address>
+        <div className="button-row">
+          {tel && (
+            <a className="btn btn-primary" href={tel}>
+              Call Now
+            </a>
+          )}
+          <a className="btn btn-secondary" href="#business-details">
+            Detailed Info
+          </a>
+          <a className="btn btn-secondary" href={`https://www.google.com/maps/search/?api=1&query=${mapsQuery}`} target="_blank" rel="noopener noreferrer">
+            Google Maps
+          </a>
+        </div>
+      </header>
       <div className="business-hero">
         <BusinessPhoto business={business} />
         <AdSlot slot="ad2" />
       </div>
       <div className="business-layout">
         <div className="business-main">
-          <header className="business-header">
-            <h1 dir="auto">{business.name}</h1>
-            <div className="badge-row">
-              {isOpen !== null && (
-                <span className={isOpen ? 'badge badge-open' : 'badge badge-closed'} suppressHydrationWarning>
-                  {isOpen ? 'Open Now' : 'Closed'}
-                </span>
-              )}
-              <span className="muted small" suppressHydrationWarning>
-                {`Last Updated: ${new Date().toLocaleDateString('en-US', { month: 'long', year: 'numeric' })}`}
-              </span>
-            </div>
-            <div className="rating-row">
-              {rating > 0 ? (
-                <>
-                  <Stars rating={rating} />
-                  <strong>{rating.toFixed(1)}</strong>
-                  {/* A rating whose review count the export left out: no "(0 Reviews)" under it. */}
-                  {reviews > 0 && <span className="muted">{`(${countOf(reviews, 'Review', 'Reviews')})`}</span>}
-                </>
-              ) : (
-                // No rating is not a rating of 0.0 (five empty stars read as "terrible").
-                <span className="muted">No ratings yet</span>
-              )}
-            </div>
-            {categoryName && (
-              <Link to={categoryHref(categoryName, business.categorySlug ?? undefined)} className="chip">
-                {categoryName}
-              </Link>
-            )}
-            <address className="business-address">
-              {business.fullAddress && <div>{business.fullAddress}</div>}
-              {(business.city || country) && <div>{[business.city, country].filter(Boolean).join(', ')}</div>}
-            </address>
-            <div className="button-row">
-              {tel && (
-                <a className="btn btn-primary" href={tel}>
-                  Call Now
-                </a>
-              )}
-              <a className="btn btn-secondary" href="#business-details">
-                Detailed Info
-              </a>
-              <a className="btn btn-secondary" href={`https://www.google.com/maps/search/?api=1&query=${mapsQuery}`} target="_blank" rel="noopener noreferrer">
-                Google Maps
-              </a>
-            </div>
-          </header>
           {aboutText && (
             <section className="card" aria-labelledby="about-heading">
               <h2 id="about-heading">About</h2>
