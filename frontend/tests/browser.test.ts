@@ -307,6 +307,13 @@ describe('public site in a browser', () => {
     await cities.getByText(`Showing 37 to 48 of ${CITY_TOTAL} cities`).waitFor();
     await cities.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 2000 });
     await cities.close();
+    // A link to the page already shown (the footer's Home on the home page) goes to its top too.
+    const homePage = await open('/');
+    await homePage.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    assert.ok((await homePage.evaluate(() => window.scrollY)) > 200);
+    await homePage.getByRole('contentinfo').getByRole('link', { name: 'Home' }).click();
+    await homePage.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 2000 });
+    await homePage.close();
     // Every other paged list too (they kept the scroll, and the next page opened far below its first items).
     for (const [path, label, next] of [['/categories/dentist', 'Category pages', /page=2$/], ['/cities/at/vienna', 'City pages', /page=2$/], ['/categories', indexLabel, /page=2$/]] as const) {
       const list = await open(path);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { NavLink, Link, Outlet, useLocation, useNavigationType } from 'react-router';
 
 const NAV = [
@@ -29,11 +29,17 @@ const FOOTER = [
  * scroll: the next page of a long list opened with its first items far above the screen.
  */
 function useScrollToTopOnNavigation(): void {
-  const { pathname, search, hash } = useLocation();
+  const { pathname, search, hash, key } = useLocation();
   const navigationType = useNavigationType();
+  const previous = useRef({ key, url: pathname + search });
   useEffect(() => {
-    if (navigationType === 'PUSH' && !hash) window.scrollTo({ top: 0 });
-  }, [pathname, search, hash, navigationType]);
+    const url = pathname + search;
+    // A link to the page already shown (the footer's Home on the home page) is a REPLACE to the same URL.
+    const samePageLink = navigationType === 'REPLACE' && key !== previous.current.key && url === previous.current.url;
+    previous.current = { key, url };
+    if (hash) return;
+    if (navigationType === 'PUSH' || samePageLink) window.scrollTo({ top: 0 });
+  }, [pathname, search, hash, key, navigationType]);
 }
 
 /** Top navigation, main landmark and footer around every public page. */
