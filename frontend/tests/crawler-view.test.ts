@@ -87,6 +87,9 @@ describe('crawler view (no JavaScript)', () => {
     for (const text of ['Sunrise Coffee Roasters', 'Open Now', 'Torstrasse 1', 'Berlin, Germany', 'Features & Amenities', 'View All', '+2 more', 'Based on 321 reviews', 'View All Reviews on Google', 'OPERATIONAL', 'Nearby Businesses']) {
       assert.ok(html.includes(text), `business page shows '${text}'`);
     }
+    // Without scripts the map card says the map needs them (not "Loading map..." for good).
+    assert.match(page.html, /<noscript>The map needs JavaScript: use the Google Maps link below\.<\/noscript>/);
+    assert.match(page.html, /<span class="js-only">Loading map\.\.\.<\/span>/);
     // Names take their direction from their own text (an Arabic name reads right to left in the English page).
     assert.match(page.html, /<h1 dir="auto">Sunrise Coffee Roasters<\/h1>/);
     const cards = (await get('/categories/bakery')).html;

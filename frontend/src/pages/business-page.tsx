@@ -206,7 +206,15 @@ function BusinessView({ business }: { business: BusinessDetail }) {
             <h2 id="map-heading">Location</h2>
             {latitude !== null && longitude !== null ? (
               <>
-                <ClientOnly fallback={<div className="map map-placeholder">Loading map...</div>}>
+                <ClientOnly
+                  fallback={
+                    // Without scripts the map never comes: say so instead of "Loading map..." for good.
+                    <div className="map map-placeholder">
+                      <span className="js-only">Loading map...</span>
+                      <noscript>The map needs JavaScript: use the Google Maps link below.</noscript>
+                    </div>
+                  }
+                >
                   <Suspense fallback={<div className="map map-placeholder">Loading map...</div>}>
                     <BusinessMap latitude={latitude} longitude={longitude} name={business.name} address={business.fullAddress} />
                   </Suspense>
