@@ -606,6 +606,8 @@ describe('importFile: XLSX', () => {
     const refused = (await run(none)).result;
     assert.equal(refused.error, 'missing_columns');
     assert.match(refused.message, /city, phone/);
+    assert.doesNotMatch(refused.message, /stopped there/);
+    assert.equal(refused.totalRows, 0);
   });
 
   test('a zip bomb is refused from the central directory, before anything is inflated', async () => {

@@ -189,8 +189,9 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
   const places: PlaceCounts = { cityFromAddress: 0, countryFromAddress: 0, countryFromPhone: 0, noCountry: 0 };
   const dropped: DroppedCounts = { location: { count: 0, rows: [] }, hours: { count: 0, rows: [] } };
   const end = (failure?: ReadFailure): ReadMessage => {
-    // The rows of sheets not read are rows of the file all the same: counted, as skipped.
-    const skippedSheetRows = (rows?.sheets ?? []).reduce((sum, sheet) => sum + (sheet.skipped ? sheet.rows : 0), 0);
+    // The rows of sheets not read are rows of the file all the same: counted, as skipped (not when the file
+    // was refused before any row was read: no header with a name column anywhere).
+    const skippedSheetRows = mapping ? (rows?.sheets ?? []).reduce((sum, sheet) => sum + (sheet.skipped ? sheet.rows : 0), 0) : 0;
     delta.totalRows += skippedSheetRows;
     delta.skippedSheetRows += skippedSheetRows;
     return endMessage(failure);
