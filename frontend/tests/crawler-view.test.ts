@@ -269,6 +269,10 @@ describe('crawler view (no JavaScript)', () => {
     assert.match(filtered, /<input[^>]*name="filter"[^>]*value="flor"|<input[^>]*value="flor"[^>]*name="filter"/, 'the box shows the filter');
     const cities = decode((await get('/cities?filter=lyon')).html);
     assert.ok(cities.includes('Lyon') && !cities.includes('>Paris<'));
+    // A country's other English name finds it ("turkey" finds Türkiye; here "deutschland" finds Germany).
+    const countries = decode((await get('/countries?filter=deutschland')).html);
+    assert.ok(countries.includes('Showing 1 to 1 of 1 countries'), 'one country: Germany');
+    assert.match(countries, /href="\/countries\/germany"[^>]*>[\s\S]{0,400}Explore Now/);
     // A filtered page names itself as canonical, not the unfiltered page of the same number.
     assert.equal((await get('/categories?filter=speciality&page=2')).canonical?.replace(/&amp;/g, '&'), `${PUBLIC_URL}/categories?filter=speciality&page=2`);
     assert.equal((await get('/countries?filter=a')).canonical, `${PUBLIC_URL}/countries?filter=a`);

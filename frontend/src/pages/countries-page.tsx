@@ -9,10 +9,13 @@ import { formatInt, formatNK, share, toNumber } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { itemList } from '../lib/seo.ts';
 import { countryHref } from '../lib/slugs.ts';
+import { countryCodeFrom } from '../../../common/countries.ts';
 import { useApi } from '../lib/use-api.ts';
 import { FilterBox } from '../components/filter-box.tsx';
 
-const matchesCountry = (item: CountrySummary, needle: Needle) => nameMatches(item.country, item.slug, needle);
+// Also a name the country is known by in English that is not its name here: "turkey" finds Türkiye, "burma" Myanmar.
+const matchesCountry = (item: CountrySummary, needle: Needle) =>
+  nameMatches(item.country, item.slug, needle) || (needle.text.length > 2 && countryCodeFrom(needle.text, 'english') === item.countryCode);
 
 export function CountriesPage() {
   const api = useApi();
