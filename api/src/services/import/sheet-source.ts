@@ -16,8 +16,8 @@ export type SheetEvent = { kind: 'sheet'; name: string } | { kind: 'row'; rowNum
 export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetCount: number, fraction: () => number): Promise<RowSource> {
   const sheets: RowSource['sheets'] = [];
   let headers: string[] | null = null;
-  let headerKey = '';
-  let headerWidth = 0;
+  // The first sheet's header as compared, and how many of its cells that is (headerKeyOf).
+  let firstHeader: { key: string; width: number } | null = null;
   let firstCandidate: string[] | undefined;
   let current: RowSource['sheets'][number] | null = null;
   let state: 'header' | 'rows' | 'skip' = 'header';
@@ -35,7 +35,7 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
       if (!current || isBlankRow(event.values)) continue;
       if (state === 'header') {
         const sheetHeaders = uniqueHeaders(event.values);
-        const key = headerKeyOf(event.values);
+        const compared = headerKeyOf(event.values);
         if (!headers && !hasNameColumn(sheetHeaders)) {
           // A first sheet of instructions ("This export was made by ..."): the data is on a later sheet.
           // If no sheet has a name column, the first one's header is the one the error names.
@@ -46,14 +46,13 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
         }
         if (!headers) {
           headers = sheetHeaders;
-          headerKey = key;
-          headerWidth = key.split('\u0000').length;
+          firstHeader = compared;
           state = 'rows';
-        } else if (key === headerKey) {
+        } else if (compared.key === firstHeader!.key) {
           state = 'rows';
         } else {
           state = 'skip';
-          current.skipped = `its header row differs from the first sheet's${headerDifference(headers.slice(0, headerWidth), sheetHeaders.slice(0, headerKeyOf(event.values).split('\u0000').length))}`;
+          current.skipped = `its header row differs from the first sheet's${headerDifference(headers.slice(0, firstHeader!.width), sheetHeaders.slice(0, compared.width))}`;
         }
         continue;
       }
@@ -114,8 +113,8 @@ function headerDifference(first: string[], other: string[]): string {
  * What two sheets' headers are compared by: the texts without case or surrounding spaces, and without the
  * empty cells that end a row (a header row formatted a few columns past its last title has them).
  */
-function headerKeyOf(values: string[]): string {
+function headerKeyOf(values: string[]): { key: string; width: number } {
   const texts = values.map((value) => value.trim().toLowerCase());
   while (texts.length > 1 && texts[texts.length - 1] === '') texts.pop();
-  return texts.join('\u0000');
+  return { key: texts.join('\u0000'), width: texts.length };
 }
