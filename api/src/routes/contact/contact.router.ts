@@ -12,7 +12,6 @@ import { submitContactMessage } from '../../services/public/submit-contact-messa
 
 /** A real message is a few KB at most (5,000 characters of message plus the other fields). */
 export const CONTACT_BODY_LIMIT_BYTES = 32 * 1024;
-const TOO_LARGE = CONTACT_TOO_LARGE;
 export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60 * 1000 };
 
 /**
@@ -32,7 +31,7 @@ export function createContactRouter(deps: RouteDeps): Router {
     rateLimitByIp({ ...CONTACT_RATE_LIMIT, message: CONTACT_TOO_MANY }),
     (req, _res, next) => {
       if (Number(req.headers['content-length'] ?? 0) > CONTACT_BODY_LIMIT_BYTES) {
-        throw new AppError('payload_too_large', TOO_LARGE);
+        throw new AppError('payload_too_large', CONTACT_TOO_LARGE);
       }
       // Any other body would be read as no body at all and answered "Name must be at least 2 characters".
       if (!req.is('application/json') && !isFormPost(req)) {
@@ -62,7 +61,7 @@ export function createContactRouter(deps: RouteDeps): Router {
     // Refused input is not a message sent: the rate limit does not count it (as for a 4xx).
     res.locals.refused = known.code !== 'too_many_requests';
     const fieldMessages = Array.isArray(known.details) ? known.details.map((detail: { message?: unknown }) => String(detail.message)) : [];
-    const errors = known.code === 'payload_too_large' ? [TOO_LARGE] : fieldMessages.length ? [...new Set(fieldMessages)] : [known.message];
+    const errors = known.code === 'payload_too_large' ? [CONTACT_TOO_LARGE] : fieldMessages.length ? [...new Set(fieldMessages)] : [known.message];
     res.set('Cache-Control', 'no-store').redirect(303, backToContact({ errors }));
   };
   router.use('/api/contact', formFailed);
