@@ -1,13 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { searchHref } from '../lib/slugs.ts';
 
-/** Spec §5: search only with a trimmed non-empty query; location added only when non-empty. */
-export function searchHref(query: string, location: string): string {
-  const params = new URLSearchParams();
-  if (query.trim()) params.set('q', query.trim());
-  if (location.trim()) params.set('location', location.trim());
-  return `/search?${params}`;
-}
 
 /** The search form and links shown on the not-found screens. */
 export function NotFoundSearch() {
@@ -22,7 +16,7 @@ export function NotFoundSearch() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!canSearch) return;
-    navigate(searchHref(query, location));
+    navigate(searchHref({ q: query, location }));
   };
   return (
     <div className="not-found-search">

@@ -27,5 +27,14 @@ export function businessHref(slug: string): string {
  * countries): the search page with the place and the category facet, not the category's worldwide list.
  */
 export function categoryInPlaceHref(categorySlugValue: string, place: string): string {
-  return `/search?${new URLSearchParams({ location: place, category: categorySlugValue })}`;
+  return searchHref({ location: place, category: categorySlugValue });
+}
+
+/** /search with the keywords, place and category facet given (trimmed; empty ones left out, as spec §5 says). */
+export function searchHref({ q = '', location = '', category = '' }: { q?: string; location?: string; category?: string }): string {
+  const params = new URLSearchParams();
+  if (q.trim()) params.set('q', q.trim());
+  if (location.trim()) params.set('location', location.trim());
+  if (category.trim()) params.set('category', category.trim());
+  return `/search?${params}`;
 }

@@ -8,9 +8,8 @@ import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { useCounter } from '../hooks/use-counter.ts';
 import { countOf, firstAddressPart, formatK, formatMillions, formatThousandsPlus, reviewsCapped, toNumber, truncate } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
-import { businessHref, categoryHref, cityHref, countryHref } from '../lib/slugs.ts';
+import { businessHref, categoryHref, cityHref, countryHref, searchHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
-import { searchHref } from '../components/not-found-search.tsx';
 import { itemList } from '../lib/seo.ts';
 import { Icon } from '../components/icons.tsx';
 
@@ -78,7 +77,7 @@ function Hero() {
   // keywords ("paris" typo-matched "parts").
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (what.trim() || where.trim()) navigate(searchHref(what, where));
+    if (what.trim() || where.trim()) navigate(searchHref({ q: what, location: where }));
   };
   return (
     <section className="hero">
