@@ -142,7 +142,7 @@ function parseRecord(scan: CellScanner, start: number, final: boolean): string[]
 /** The text encodings a CSV is read in (see csvEncoding). */
 export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
-/** For a file that is not all UTF-8: how its lines divide (see LineWiseDecoder). */
+/** For a file that is not all UTF-8: how its lines divide, for the report (decoded by MixedEncodingDecoder). */
 export interface LegacyLines {
   /** Lines that are not valid UTF-8 (their other bytes read as Windows-1252). */
   legacy: number;
@@ -233,7 +233,7 @@ function decodeUtf8OrWindows1252(bytes: Uint8Array): string {
  * Decodes a CSV that is not all UTF-8 (decodeUtf8OrWindows1252), in pieces that end at a newline byte
  * (the same in both encodings), so no character is cut between two chunks.
  */
-class LineWiseDecoder {
+class MixedEncodingDecoder {
   private rest = Buffer.alloc(0);
   private first = true;
 
@@ -255,7 +255,7 @@ class LineWiseDecoder {
  * A CSV's encoding: UTF-16 when it starts with a UTF-16 byte order mark, UTF-8 when every byte of it is
  * valid UTF-8 (a UTF-8 BOM or none), otherwise 'windows-1252': what Excel's plain "CSV" writes on Western
  * Windows (read as UTF-8, its "é" became U+FFFD and the slugs lost letters), read byte by byte with the
- * valid UTF-8 in it kept (LineWiseDecoder). The whole file is checked,
+ * valid UTF-8 in it kept (MixedEncodingDecoder). The whole file is checked,
  * chunk by chunk, because an export is often ASCII for thousands of rows before its first "é".
  */
 export async function csvEncoding(path: string): Promise<CsvEncoding> {
@@ -295,7 +295,7 @@ export async function csvEncoding(path: string): Promise<CsvEncoding> {
 async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read: number; delimiter?: string }): AsyncGenerator<{ number: number; fields: string[] }[]> {
   const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
   // Decodes across chunk ends (a character cut in two waits for its other half); drops a byte order mark.
-  const decoder = encoding === 'windows-1252' ? new LineWiseDecoder() : new TextDecoder(encoding);
+  const decoder = encoding === 'windows-1252' ? new MixedEncodingDecoder() : new TextDecoder(encoding);
   let buf = '';
   let delim = ',';
   let number = 0;
