@@ -108,8 +108,7 @@ export function buildUploadResult(input: ReportInput) {
     ? ` Nothing changed: the directory already had ${c.unchanged === 1 ? 'the row imported' : `all ${n(c.unchanged)} rows imported`} as ${c.unchanged === 1 ? 'it is' : 'they are'}.`
     : '';
   // Rows without a place_id were matched another way: say how, since the place_id counts leave them out.
-  const byContent = c.keyedByContent === 0 ? '' : `${c.keyedByContent === 1 ? ' 1 row has no place_id: it was' : ` ${n(c.keyedByContent)} rows have no place_id: they were`} matched by name, address and phone instead`
-    + (c.matchedByContent ? ` (${c.matchedByContent === c.keyedByContent ? (c.keyedByContent === 1 ? 'it was' : 'all were') : `${c.matchedByContent} ${c.matchedByContent === 1 ? 'was' : 'were'}`} already in the directory).` : '.');
+  const byContent = c.keyedByContent === 0 ? '' : contentMatchNote(c.keyedByContent, c.matchedByContent);
   const notes = (input.notes ?? []).map((note) => ` ${note}`).join('');
   const failure = input.failure && `${input.failure.message}${/[.!?]$/.test(input.failure.message) ? '' : '.'}`;
   const message = !failure
@@ -177,4 +176,12 @@ export function toSingleFileReport(result: UploadResult) {
     errors: result.errors,
     skippedBusinesses: result.skippedBusinesses,
   };
+}
+
+/** " 3 rows have no place_id: they were matched by name, address and phone instead (1 was already in the directory)." */
+function contentMatchNote(keyed: number, matched: number): string {
+  const one = keyed === 1;
+  const rows = one ? ' 1 row has no place_id: it was' : ` ${keyed.toLocaleString('en-US')} rows have no place_id: they were`;
+  const already = matched === 0 ? '' : matched === keyed ? (one ? 'it was' : 'all were') : `${matched.toLocaleString('en-US')} ${matched === 1 ? 'was' : 'were'}`;
+  return `${rows} matched by name, address and phone instead${already ? ` (${already} already in the directory)` : ''}.`;
 }
