@@ -162,6 +162,9 @@ describe('public site in a browser', () => {
     await small.close();
     const page = await open(`/business/${starSlug}`);
     assert.equal(await page.title(), 'Sunrise Coffee Roasters - Coffee shop | Business Directory');
+    // 4.7 shows four stars and a half; the half is drawn half filled, not as a fifth full star.
+    const half = await page.locator('.business-header .star.half').evaluate((star) => ({ color: getComputedStyle(star).color, image: getComputedStyle(star).backgroundImage }));
+    assert.deepEqual([half.color, /linear-gradient/.test(half.image)], ['rgba(0, 0, 0, 0)', true]);
     assert.equal(await page.locator('.badge-open').textContent(), 'Open Now');
     assert.equal(await page.getByTestId('amenity-group').count(), 3);
     await page.getByRole('button', { name: 'View All' }).click();
