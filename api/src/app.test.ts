@@ -93,11 +93,23 @@ describe('error responses', () => {
       assert.equal(answer.status, 301, path);
       assert.equal(answer.location, location, path);
     }
-    for (const path of ['/api/businesses/%00', '/api/businesses/abc%00def', '/categories/%00']) {
+    for (const path of ['/api/businesses/%00', '/api/businesses/abc%00def']) {
       const answer = await raw(path);
       assert.equal(answer.status, 400, path);
       assert.deepEqual(JSON.parse(answer.body), { error: 'bad_request', message: 'The request is malformed.' }, path);
     }
+    // A site address is answered as a page: a browser shows the error, not raw JSON.
+    for (const path of ['/categories/%00', '/business/%00']) {
+      const answer = await raw(path);
+      assert.equal(answer.status, 400, path);
+      assert.match(answer.body, /^<!doctype html>/, path);
+      assert.match(answer.body, /<h1>This address is not valid<\/h1>/, path);
+      assert.match(answer.body, /The request is malformed\./, path);
+      assert.match(answer.body, /<a href="\/">Go to the home page<\/a>/, path);
+    }
+    // A client that asks for JSON on a site address still gets the JSON error.
+    const asJson = await api.request('/business/%00', { headers: { accept: 'application/json' } });
+    await expectJsonError(asJson, 400, 'bad_request');
   });
 
   test('unknown /api paths are a 404 JSON error (any method)', async () => {

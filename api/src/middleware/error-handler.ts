@@ -1,9 +1,11 @@
 /**
- * The one place that renders errors: always JSON `{ error, message, details? }`, never a stack.
+ * The one place that renders errors: JSON `{ error, message, details? }`, never a stack; a page
+ * request (outside /api, from a client that takes HTML) gets the same status and message as a small
+ * HTML page, so a browser never shows raw JSON for a site address.
  * AppErrors render as thrown; body-parser, Prisma and http-errors style errors are mapped by their
  * code or type (never by message text); everything else is logged and becomes a 500.
  */
-import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { Prisma } from '../../../generated/prisma/client.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../errors.ts';
@@ -71,12 +73,64 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     const appError = known ?? new AppError('internal_error', INTERNAL_MESSAGE);
     if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(appError.retryAfterSeconds))));
     if (appError.allow) res.setHeader('Allow', appError.allow.join(', '));
-    res.status(appError.status).json({
+    res.status(appError.status);
+    if (wantsHtmlPage(req)) {
+      res.set('Cache-Control', 'no-store').type('html').send(errorPage(appError));
+      return;
+    }
+    res.json({
       error: appError.code,
       message: appError.message,
       ...(appError.details === undefined ? {} : { details: appError.details }),
     });
   };
+}
+
+/** A site address (not the API) asked for by a client that takes HTML before JSON (browsers; no Accept header too). */
+function wantsHtmlPage(req: Request): boolean {
+  const path = req.originalUrl.split('?')[0];
+  if (path === '/api' || path.startsWith('/api/')) return false;
+  return req.accepts(['html', 'json']) === 'html';
+}
+
+const PAGE_TITLES: Partial<Record<number, string>> = {
+  400: 'This address is not valid',
+  404: 'Page not found',
+  405: 'This page cannot do that',
+  413: 'That was too large',
+  429: 'Too many requests',
+  503: 'The directory is briefly unavailable',
+};
+
+/**
+ * Self-contained (no scripts, no assets, no data): it is shown when the page renderer itself could
+ * not run or the request never reached it, so it must not depend on either.
+ */
+export function errorPage(error: AppError): string {
+  const title = PAGE_TITLES[error.status] ?? (error.status >= 500 ? 'Something went wrong' : 'This request cannot be answered');
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)} | Business Directory</title>
+<style>body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1f2937;background:#f8fafc}main{max-width:36rem;margin:12vh auto;padding:0 1.25rem}h1{font-size:1.6rem;margin:.25rem 0 .75rem}p{line-height:1.5}.code{color:#64748b;font-weight:600}a{color:#1d4ed8}</style>
+</head>
+<body>
+<main>
+<p class="code">Error ${error.status}</p>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(error.message)}</p>
+<p><a href="/">Go to the home page</a> or <a href="/search">search the directory</a>.</p>
+</main>
+</body>
+</html>
+`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** Unknown paths under /api answer JSON, not the HTML of the frontend fallback. */
