@@ -4,6 +4,7 @@
  * distinct counts) happens here in memory, over at most a few hundred thousand group rows.
  */
 import type { Pool } from '../../../platform/db/pool.ts';
+import { displayAddress } from '../../../common/address.ts';
 import { countryName, countrySlug, isCountryCode } from '../../../common/countries.ts';
 import {
   HOME_DOCUMENT_ID,
@@ -20,6 +21,15 @@ import {
   type FeaturedBusiness,
   type HomeDocument,
 } from '../../../common/search-documents.ts';
+
+/** What the featured cards' address is made of when the file gave no full address. */
+interface AddressColumns {
+  street: string | null;
+  postal_code: string | null;
+  city: string | null;
+  state: string | null;
+  country_code: string | null;
+}
 
 export interface AggregateDocuments {
   categories: CategoryDocument[];
@@ -54,8 +64,9 @@ export async function computeAggregates(pool: Pool, now = new Date()): Promise<A
     pool.query<{ country_code: string; slug: string; name: string }>(`
       SELECT country_code, city_slug AS slug, mode() WITHIN GROUP (ORDER BY city) AS name
       FROM businesses WHERE is_approved AND city_slug <> '' AND city IS NOT NULL AND country_code IS NOT NULL GROUP BY 1, 2`),
-    pool.query<FeaturedBusiness>(`
-      SELECT id, slug, name, photo AS image_url, rating, type, category, full_address, phone, review_count
+    pool.query<FeaturedBusiness & AddressColumns>(`
+      SELECT id, slug, name, photo AS image_url, rating, type, category, full_address, phone, review_count,
+        street, postal_code, city, state, country_code
       FROM businesses WHERE is_approved
       ORDER BY (photo IS NOT NULL AND photo <> '') DESC, rating DESC NULLS LAST, review_count DESC, id
       LIMIT ${TOP_LIMITS.home}`),
@@ -158,7 +169,11 @@ export async function computeAggregates(pool: Pool, now = new Date()): Promise<A
     topCountries: countryCounts(new Map([...countries].map(([code, entry]) => [code, entry.count])), TOP_LIMITS.home).map(
       ({ country, countryCode, slug, count }) => ({ country, countryCode, slug, businessCount: count }),
     ),
-    featured: featured.rows.map((row) => ({ ...row, image_url: row.image_url || null })),
+    featured: featured.rows.map(({ street, postal_code, city, state, country_code, ...row }) => ({
+      ...row,
+      image_url: row.image_url || null,
+      full_address: displayAddress({ fullAddress: row.full_address, street, postalCode: postal_code, city, state, countryCode: country_code }),
+    })),
     totals: {
       businesses: totals.rows[0].approved,
       allBusinesses: totals.rows[0].all,

@@ -2,6 +2,7 @@
  * Business row (SQL) -> BusinessDocument. The one mapping used by the incremental drain, the full
  * rebuild and --verify, so all three agree field by field.
  */
+import { displayAddress } from '../../../common/address.ts';
 import { countryName, countrySlug, isCountryCode } from '../../../common/countries.ts';
 import { geoCellsOf } from '../../../common/geo-cells.ts';
 import { letterOf, type BusinessDocument } from '../../../common/search-documents.ts';
@@ -71,7 +72,7 @@ export function toBusinessDocument(row: BusinessSqlRow): BusinessDocument {
     country,
     countryCode: row.country_code,
     countrySlug: code ? countrySlug(code) : country ? slugify(country) || null : null,
-    fullAddress: row.full_address,
+    fullAddress: displayAddress({ fullAddress: row.full_address, street: row.street, postalCode: row.postal_code, city: row.city, state: row.state, countryCode: row.country_code }),
     street: row.street,
     postalCode: row.postal_code,
     state: row.state,

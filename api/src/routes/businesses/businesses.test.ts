@@ -21,6 +21,8 @@ describe('business reads', () => {
       buildBusiness({ placeId: `biz-${n}`, name: n === 7 || n === 8 ? 'Twin Bakery' : `Bakery Number ${n}`, rating: n === 3 ? 4.9 : 4.0, reviewCount: n === 8 ? 500 : 10, city: n < 5 ? 'Hamburg' : 'Berlin' }),
     );
     rows.push(buildBusiness({ placeId: 'paris', name: 'Le Petit Four', city: 'Paris', countryCode: 'FR', country: 'France', latitude: 48.85, longitude: 2.35 }));
+    // Imported from a file with street, zip and city columns but no full address.
+    rows.push(buildBusiness({ placeId: 'parts', name: 'Zip Column Cafe', fullAddress: null, street: '12 Main St', postalCode: '84770', city: 'St. George', state: 'UT', countryCode: 'US', country: 'United States' }));
     await seedDirectory({ config: api.config, pool: api.pool, rows });
     // A second app whose Meilisearch is a closed port: lists must fail fast with 503 JSON.
     deadSearch = await startServer(
@@ -38,14 +40,14 @@ describe('business reads', () => {
     assert.equal(first.businesses.length, 20);
     assert.deepEqual(
       { currentPage: first.currentPage, totalPages: first.totalPages, totalCount: first.totalCount, hasNextPage: first.hasNextPage, hasPrevPage: first.hasPrevPage },
-      { currentPage: 1, totalPages: 2, totalCount: 26, hasNextPage: true, hasPrevPage: false },
+      { currentPage: 1, totalPages: 2, totalCount: 27, hasNextPage: true, hasPrevPage: false },
     );
     const second = BusinessPage.parse(await (await api.request('/api/businesses?page=2')).json());
-    assert.equal(second.businesses.length, 6, "'Showing 21 to 26 of 26'");
+    assert.equal(second.businesses.length, 7, "'Showing 21 to 27 of 27'");
     assert.equal(second.hasNextPage, false);
     assert.equal(second.hasPrevPage, true);
     const ids = new Set([...first.businesses, ...second.businesses].map((business) => business.id));
-    assert.equal(ids.size, 26, 'no business on two pages');
+    assert.equal(ids.size, 27, 'no business on two pages');
     const paris = second.businesses.concat(first.businesses).find((business) => business.city === 'Paris');
     assert.equal(paris?.country, 'France');
     assert.equal(typeof first.businesses[0].rating, 'number');
@@ -96,6 +98,19 @@ describe('business reads', () => {
     assert.equal(shared.slugMatches, 2);
     const exact = BusinessDetail.parse(await (await api.request(`/api/businesses/${rows[0].slug}`)).json());
     assert.deepEqual([exact.slug, exact.slugMatches], [rows[0].slug, 1], 'a full slug is always exact');
+  });
+
+  test('without a full address the detail, the list and the database fallback show one made of street, city, state and zip', async () => {
+    const { rows } = await api.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'parts'`);
+    const expected = '12 Main St, St. George, UT 84770';
+    assert.equal(BusinessDetail.parse(await (await api.request(`/api/businesses/${rows[0].slug}`)).json()).fullAddress, expected);
+    const inCity = CityBusinesses.parse(await (await api.request('/api/businesses/city/St.%20George?limit=6')).json());
+    assert.deepEqual(inCity.businesses.map((business) => business.fullAddress), [expected]);
+    // The stored row keeps the file's values: no full address was made up in PostgreSQL.
+    const { rows: stored } = await api.pool.query(`SELECT full_address FROM businesses WHERE place_id = 'parts'`);
+    assert.equal(stored[0].full_address, null);
+    const fallback = BusinessDetail.parse(await (await fetch(`${deadSearch.url}/api/businesses/${rows[0].slug}`)).json());
+    assert.equal(fallback.fullAddress, expected);
   });
 
   test('an unknown slug is a 404 JSON', async () => {

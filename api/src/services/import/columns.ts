@@ -196,7 +196,7 @@ export function mapColumns(headers: string[]): ColumnMapping {
 
   const derived = new Set<Field>();
   if (profile === 'gosom') ['placeId', 'street', 'city', 'postalCode', 'state', 'countryCode'].forEach((f) => derived.add(f as Field));
-  if (profile === 'osm') ['placeId', 'type', 'category', 'phone', 'website', 'workingHours', 'street', 'city', 'postalCode', 'url'].forEach((f) => derived.add(f as Field));
+  if (profile === 'osm') ['placeId', 'type', 'category', 'phone', 'website', 'workingHours', 'fullAddress', 'street', 'city', 'postalCode', 'url'].forEach((f) => derived.add(f as Field));
   const provided = new Set<Field>([...(Object.keys(sources) as Field[]), ...derived]);
   const hasPoint = provided.has('latitude') && provided.has('longitude');
   const updatableColumns = Object.entries(WRITTEN_FROM)
@@ -309,6 +309,7 @@ function osmCells(values: string[], cell: CellOf, out: CanonicalCells): Canonica
     out.phone ??= str(tags.phone) ?? str(tags['contact:phone']);
     out.website ??= str(tags.website) ?? str(tags['contact:website']);
     out.workingHours ??= str(tags.opening_hours);
+    out.fullAddress ??= str(tags['addr:full']);
     const street = [str(tags['addr:street']), str(tags['addr:housenumber'])].filter(Boolean).join(' ');
     if (street) out.street ??= street;
     out.city ??= str(tags['addr:city']);

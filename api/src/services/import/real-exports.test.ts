@@ -44,7 +44,7 @@ const FILES: Expected[] = [
   { file: 'outscraper-samples/pchlada__judo-near-me/Outscraper-20250228190440xs1c_judo_club__1.xlsx', type: 'xlsx', total: 14, accepted: 14, rejected: 0, excelDuplicates: 0, withPlaceId: 14, columns: 23,
     sample: { where: "place_id = 'ChIJn2UP5keGj4ARKq0iUbOn8X4'", expect: { name: '510 Judo', postal_code: '94577', country_code: 'US', rating: 5, verified: true } } },
   { file: 'other-gmaps-scrapers/gosom__google-maps-scraper/results.csv', type: 'csv', total: 125, accepted: 118, rejected: 0, excelDuplicates: 7, withPlaceId: 125, columns: 18 },
-  { file: 'openstreetmap/geonook__Dadaocheng/osm_pois.csv', type: 'csv', total: 761, accepted: 619, rejected: 142, excelDuplicates: 0, withPlaceId: 619, columns: 12 },
+  { file: 'openstreetmap/geonook__Dadaocheng/osm_pois.csv', type: 'csv', total: 761, accepted: 619, rejected: 142, excelDuplicates: 0, withPlaceId: 619, columns: 13 },
   // No place_id: the 9 repeats are the same company listed again with the same address (keyed by content).
   { file: 'yellowpages-xls/ruevaughn__rubyscripts/businesses.xls', type: 'xls', total: 128, accepted: 119, rejected: 0, excelDuplicates: 9, withPlaceId: 0, columns: 4 },
 ];
@@ -145,6 +145,9 @@ describe('real exports from ../shared/data', { skip: present ? false : 'shared d
     assert.ok(errors.every((line) => /^Row \d+: name is missing$/.test(line)));
     const { rows } = await pool.query("SELECT count(*)::int AS n FROM businesses WHERE place_id LIKE 'osm:%' AND working_hours IS NOT NULL");
     assert.ok(rows[0].n > 50, `OSM opening_hours parsed for ${rows[0].n} rows`);
+    // addr:full is the address as written; the parts stay in their own columns.
+    const { rows: school } = await pool.query("SELECT full_address, street, postal_code, city FROM businesses WHERE place_id = 'osm:relation/214375'");
+    assert.deepEqual(school, [{ full_address: '103301臺北市大同區西寧北路32號', street: '西寧北路 32', postal_code: '103301', city: '臺北市' }]);
   });
 
   test('gosom: place_id from the Maps link, name from title, hours from open_hours', async () => {

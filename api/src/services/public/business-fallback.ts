@@ -4,6 +4,7 @@
  * index), never a scan.
  */
 import type { BusinessDetail } from '../../../../common/api/public.ts';
+import { displayAddress } from '../../../../common/address.ts';
 import { countryName } from '../../../../common/countries.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
 
@@ -26,7 +27,7 @@ export async function findApprovedBusinessInDatabase(prisma: Prisma, slug: strin
     citySlug: row.citySlug,
     countryCode: row.countryCode,
     country: row.countryCode ? countryName(row.countryCode) : row.country,
-    fullAddress: row.fullAddress,
+    fullAddress: displayAddress(row),
     phone: row.phone,
     photo: row.photo,
     verified: row.verified,
