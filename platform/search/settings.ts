@@ -40,7 +40,7 @@ import type { Settings } from 'meilisearch';
 import type { IndexKind } from './client.ts';
 
 /** Bump when the document shapes change in a way settings do not show (forces a full rebuild). */
-export const DOCUMENT_SCHEMA_VERSION = 3; // 3: letterOf folds Ł, Ø, Æ... as slugs do
+export const DOCUMENT_SCHEMA_VERSION = 4; // 3: letterOf folds Ł, Ø, Æ... as slugs do; 4: fullAddress made of the parts when missing
 
 /** How many values a facet distribution of the businesses index returns at most (alphabetical). */
 export const MAX_VALUES_PER_FACET = 500;
