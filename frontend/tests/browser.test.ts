@@ -159,6 +159,11 @@ describe('public site in a browser', () => {
     const small = await open(`/business/${starSlug}`, { name: 'small phone', width: 360, height: 740 });
     const heading = await small.getByRole('heading', { level: 1 }).boundingBox();
     assert.ok(heading && heading.y + heading.height <= 740, `the name is at y=${heading?.y}`);
+    // The header (brand and a menu wrapped on two lines) scrolls away on a phone instead of covering a sixth of it.
+    await small.mouse.wheel(0, 600);
+    await small.waitForFunction(() => window.scrollY >= 300);
+    const header = await small.locator('.site-header').boundingBox();
+    assert.ok(header && header.y + header.height <= 0, `the header still shows at y=${header?.y}`);
     await small.close();
     const page = await open(`/business/${starSlug}`);
     assert.equal(await page.title(), 'Sunrise Coffee Roasters - Coffee shop | Business Directory');
