@@ -502,6 +502,8 @@ describe('public site in a browser', () => {
     await sending.waitFor();
     assert.equal(await sending.isDisabled(), true);
     await page.getByText('Message Sent Successfully').waitFor();
+    await page.getByRole('link', { name: 'Dismiss notification' }).click();
+    await page.getByText('Message Sent Successfully').waitFor({ state: 'detached' });
     assert.deepEqual(contactStatuses, [201]);
     assert.equal(await page.getByLabel(/^Name/).inputValue(), '', 'form cleared');
     const stored = await site.pool.query(`SELECT subject FROM contact_messages`);

@@ -195,6 +195,8 @@ describe('crawler view (no JavaScript)', () => {
     const back = await get(posted.headers.get('location')!.replace(/#.*/, ''));
     assert.equal(back.status, 200);
     assert.match(decode(back.html), /Message Sent Successfully/);
+    // Its close control is a link to the page without the notice, so it works without scripts.
+    assert.match(back.html, /<a href="\/contact" class="toast-close" aria-label="Dismiss notification">/);
     const refused = decode((await get(`/contact?${new URLSearchParams([['error', 'Name must be at least 2 characters'], ['error', 'Subject must be at least 5 characters']])}`)).html);
     assert.match(refused, /role="alert"><strong>Error<\/strong><p>Name must be at least 2 characters Subject must be at least 5 characters<\/p>/);
     assert.match(refused, /<input[^>]*id="contact-name"[^>]*aria-invalid="true"/, 'the field is marked');

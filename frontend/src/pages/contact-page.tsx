@@ -172,9 +172,18 @@ export function ContactPage() {
           <div className={`toast toast-${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
             <strong>{notice.title}</strong>
             <p>{notice.text}</p>
-            <button type="button" className="toast-close" aria-label="Dismiss notification" onClick={() => setNotice(null)}>
+            {/* A link, so it closes the notice without scripts too (the page again, without the notice's query). */}
+            <a
+              href="/contact"
+              className="toast-close"
+              aria-label="Dismiss notification"
+              onClick={(event) => {
+                event.preventDefault();
+                setNotice(null);
+              }}
+            >
               ×
-            </button>
+            </a>
           </div>
         )}
       </div>
