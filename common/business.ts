@@ -36,6 +36,15 @@ export interface BusinessRow {
   verified: boolean;
   website: string | null;
   url: string | null;
+  /** Google's status of the place; null when the file does not say. */
+  businessStatus: BusinessStatus | null;
+}
+
+export const BUSINESS_STATUSES = ['OPERATIONAL', 'CLOSED_TEMPORARILY', 'CLOSED_PERMANENTLY'] as const;
+export type BusinessStatus = (typeof BUSINESS_STATUSES)[number];
+
+export function isBusinessStatus(value: unknown): value is BusinessStatus {
+  return (BUSINESS_STATUSES as readonly unknown[]).includes(value);
 }
 
 /**

@@ -33,6 +33,7 @@
  *   page N, hitsPerPage 20 (maxTotalHits is raised so page 100 exists).
  * - nearby: businesses `filter: countryCode = ... AND citySlug = ... AND isApproved = true`, limit 6.
  */
+import type { BusinessStatus } from './business.ts';
 import { slugify } from './slug.ts';
 
 /** A business as indexed. Nullable fields are `null` (never missing) except `_geo`. */
@@ -88,6 +89,8 @@ export interface BusinessDocument {
   website: string | null;
   url: string | null;
   locatedIn: string | null;
+  /** OPERATIONAL, CLOSED_TEMPORARILY, CLOSED_PERMANENTLY, or null when the file did not say. */
+  businessStatus: BusinessStatus | null;
 }
 
 export interface CountryCount {

@@ -3,6 +3,7 @@
  * presenters, /api/openapi.json) and the frontend (typed client). Field names follow the visitor spec
  * §3 and §7 exactly; additions that fix the seed's defects (DESIGN §7) are marked.
  */
+import { BUSINESS_STATUSES } from '../business.ts';
 import { CONTACT_MESSAGES as M } from '../contact-messages.ts';
 import { z } from 'zod';
 import { letterOf } from '../search-documents.ts';
@@ -79,6 +80,13 @@ export const BusinessDetail = BusinessListItem.extend({
   /** Decimal degrees as strings, as the spec's map code parses them. */
   latitude: nullableText,
   longitude: nullableText,
+  /** Added: the business's own website (http or https), when the import gave one. */
+  website: nullableText,
+  /**
+   * Added: Google's status of the place when the import gave one (the spec's page shows 'OPERATIONAL'
+   * always; a closed place is shown closed). Null: not known.
+   */
+  businessStatus: z.enum(BUSINESS_STATUSES).nullable(),
   /**
    * Added: how many approved businesses answer the requested slug. 1 for a full slug, and for a slug without
    * its 6-character suffix (the spec's fallback) that only one business has; more when several share it,

@@ -104,6 +104,13 @@ describe('crawler view (no JavaScript)', () => {
     const unknownCount = decode((await get(`/business/${town.slug}`)).html);
     assert.ok(unknownCount.includes('3.0') && !unknownCount.includes('(0 Reviews)'), 'a rating without a review count says no "(0 Reviews)"');
     assert.match(florist.html, /<meta name="description" content="Lyon Florist, Florist in Lyon, FR\. Rated 4\.2\/5 from 1,234 reviews\./, 'review counts read with separators');
+    // Its import said it closed for good: the page says so, with no "Open Now"/"Closed" hours badge, and links its website.
+    const closed = decode(florist.html);
+    assert.match(closed, /<p class="closed-notice" role="note">Permanently closed: this business no longer operates here\.<\/p>/);
+    assert.match(closed, /<dt>Status<\/dt>(<!-- -->)?<dd>Permanently closed<\/dd>/);
+    assert.doesNotMatch(closed, /class="badge badge-(open|closed)"/);
+    assert.match(closed, /<a href="https:\/\/lyon-florist\.example\/" target="_blank" rel="noopener noreferrer nofollow">Website<\/a>/);
+    assert.match(decode(page.html), /<dt>Status<\/dt>(<!-- -->)?<dd>OPERATIONAL<\/dd>/, 'no status from the import: the spec\'s text');
     const local = page.jsonLd.find((entry) => entry['@type'] === 'LocalBusiness') as Record<string, any>;
     assert.ok(local, 'LocalBusiness JSON-LD');
     assert.equal(local.name, 'Sunrise Coffee Roasters');

@@ -129,7 +129,8 @@ export function directoryRows(): BusinessRow[] {
     );
   }
   rows.push(
-    buildBusiness({ placeId: 'lyon', name: 'Lyon Florist', type: 'Florist', category: 'Florist', city: 'Lyon', country: 'France', countryCode: 'FR', fullAddress: '1 Place Bellecour, Lyon, France', rating: 4.2, reviewCount: 1234 }),
+    // Closed for good, as its export said; it has a website.
+    buildBusiness({ placeId: 'lyon', name: 'Lyon Florist', type: 'Florist', category: 'Florist', city: 'Lyon', country: 'France', countryCode: 'FR', fullAddress: '1 Place Bellecour, Lyon, France', rating: 4.2, reviewCount: 1234, businessStatus: 'CLOSED_PERMANENTLY', website: 'https://lyon-florist.example/' }),
     // A name, category and city in another script: reached through the '#' letter pages.
     buildBusiness({ placeId: 'moscow', name: 'Кофейня Уют', type: 'Кофейня', category: 'Кофейня', city: 'Москва', country: 'Россия', countryCode: 'RU', fullAddress: 'Тверская улица, 1, Москва, Россия' }),
   );

@@ -34,6 +34,7 @@ function buildBusiness(overrides: Partial<BusinessRow> = {}): BusinessRow {
     verified: true,
     website: 'https://bakery.example',
     url: null,
+    businessStatus: 'OPERATIONAL',
     ...overrides,
   };
 }

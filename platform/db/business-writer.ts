@@ -112,6 +112,7 @@ const DATA_COLUMNS: Column[] = [
   { name: 'verified', type: 'boolean', encode: (row) => copyBoolean(Boolean(row.verified)) },
   { name: 'website', type: 'text', encode: (row) => copyText(row.website) },
   { name: 'url', type: 'text', encode: (row) => copyText(row.url) },
+  { name: 'business_status', type: 'text', encode: (row) => copyText(row.businessStatus) },
 ];
 
 function copyJsonField(value: unknown): string {

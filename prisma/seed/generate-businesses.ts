@@ -114,6 +114,7 @@ function buildBusiness(seedBase: number, position: number): BusinessRow {
     verified: prng.chance(chain ? 0.95 : 0.65),
     website: !chain && prng.chance(0.35) ? null : websiteFor(prng, name, city, chain),
     url: `https://www.google.com/maps/place/?q=place_id:${placeId}`,
+    businessStatus: 'OPERATIONAL',
   };
 }
 

@@ -52,6 +52,8 @@ export function presentBusinessDetail(doc: BusinessDocument): Omit<BusinessDetai
     workingHours: textOf(doc.workingHours),
     latitude: doc.latitude === null || doc.latitude === undefined ? null : String(doc.latitude),
     longitude: doc.longitude === null || doc.longitude === undefined ? null : String(doc.longitude),
+    website: doc.website ?? null,
+    businessStatus: doc.businessStatus ?? null,
   };
 }
 

@@ -23,6 +23,8 @@ export interface BusinessDetail {
   reviews?: Numeric;
   reviewsLink?: string | null;
   website?: string | null;
+  /** OPERATIONAL, CLOSED_TEMPORARILY or CLOSED_PERMANENTLY; null or absent when not known. */
+  businessStatus?: string | null;
   /** Plain text, or a JSON string (or object) of group -> feature -> boolean | text. */
   about?: string | Record<string, Record<string, boolean | string>> | null;
   /** JSON string (or object) of weekday -> hours text. */

@@ -19,6 +19,12 @@ import { telHref } from '../../../common/numbers.ts';
 
 const BusinessMap = lazy(() => import('../components/business-map.tsx').then((module) => ({ default: module.BusinessMap })));
 
+/** What the page says of a place its import marked closed (Google's business_status). */
+const CLOSED_NOTICES: Record<string, { status: string; notice: string }> = {
+  CLOSED_TEMPORARILY: { status: 'Temporarily closed', notice: 'Temporarily closed: check with the business before you go.' },
+  CLOSED_PERMANENTLY: { status: 'Permanently closed', notice: 'Permanently closed: this business no longer operates here.' },
+};
+
 export function BusinessPage() {
   const { slug = '' } = useParams();
   const api = useApi();
@@ -73,12 +79,16 @@ function BusinessView({ business }: { business: BusinessDetail }) {
   const latitude = coordinate(business.latitude);
   const longitude = coordinate(business.longitude);
   const hours = parseWorkingHours(business.workingHours);
-  const isOpen = openNow({ workingHours: hours, countryCode: business.countryCode, longitude });
+  const closed = CLOSED_NOTICES[business.businessStatus ?? ''];
+  // A closed place is not "Open Now" whatever its hours say.
+  const isOpen = closed ? null : openNow({ workingHours: hours, countryCode: business.countryCode, longitude });
   const country = business.countryCode ? countryName(business.countryCode) : business.country ?? '';
   const { text: aboutText, groups } = parseAbout(business.about);
   const categoryName = business.type || business.category;
   const path = businessHref(business.slug);
-  const mapsQuery = encodeURIComponent(business.fullAddress || business.name);
+  // The city and country too when the address lacks them ("375 N Park St" alone is in many towns).
+  const place = [business.city, country].filter((part): part is string => Boolean(part) && !(business.fullAddress ?? '').includes(part!));
+  const mapsQuery = encodeURIComponent([business.fullAddress || business.name, ...place].join(', '));
 
   useSeo({
     title: `${business.name} - ${label} | ${SITE_NAME}`,
@@ -108,6 +118,11 @@ function BusinessView({ business }: { business: BusinessDetail }) {
           the ad came first and the name began below the first screen. */}
       <header className="business-header">
         <h1 dir="auto">{business.name}</h1>
+        {closed && (
+          <p className="closed-notice" role="note">
+            {closed.notice}
+          </p>
+        )}
         <div className="badge-row">
           {isOpen !== null && (
             <span className={isOpen ? 'badge badge-open' : 'badge badge-closed'} suppressHydrationWarning>
@@ -251,7 +266,8 @@ function BusinessView({ business }: { business: BusinessDetail }) {
               </div>
               <div>
                 <dt>Status</dt>
-                <dd>OPERATIONAL</dd>
+                {/* The spec's page shows OPERATIONAL always: kept when the import did not say otherwise. */}
+                <dd>{closed ? closed.status : 'OPERATIONAL'}</dd>
               </div>
             </dl>
           </section>

@@ -3,6 +3,7 @@
  * rebuild and --verify, so all three agree field by field.
  */
 import { displayAddress } from '../../../common/address.ts';
+import type { BusinessStatus } from '../../../common/business.ts';
 import { countryName, countrySlug, isCountryCode } from '../../../common/countries.ts';
 import { geoCellsOf } from '../../../common/geo-cells.ts';
 import { letterOf, type BusinessDocument } from '../../../common/search-documents.ts';
@@ -12,7 +13,7 @@ import { slugify, stripSlugSuffix } from '../../../common/slug.ts';
 export const BUSINESS_COLUMNS = `
   id, slug, name, type, category, category_slug, subtypes, full_address, street, city, city_slug,
   postal_code, state, country, country_code, phone, latitude, longitude, rating, review_count,
-  reviews_link, photo, logo, located_in, working_hours, about, verified, website, url, is_approved,
+  reviews_link, photo, logo, located_in, working_hours, about, verified, website, url, business_status, is_approved,
   floor(extract(epoch from created_at))::int AS created_at_s, floor(extract(epoch from updated_at))::int AS updated_at_s`;
 
 export interface BusinessSqlRow {
@@ -45,6 +46,7 @@ export interface BusinessSqlRow {
   verified: boolean;
   website: string | null;
   url: string | null;
+  business_status: BusinessStatus | null;
   is_approved: boolean;
   created_at_s: number;
   updated_at_s: number;
@@ -93,6 +95,7 @@ export function toBusinessDocument(row: BusinessSqlRow): BusinessDocument {
     reviewsLink: row.reviews_link,
     website: row.website,
     url: row.url,
+    businessStatus: row.business_status,
     locatedIn: row.located_in,
   };
   if (hasGeo) {

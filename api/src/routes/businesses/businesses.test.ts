@@ -22,7 +22,7 @@ describe('business reads', () => {
     );
     rows.push(buildBusiness({ placeId: 'paris', name: 'Le Petit Four', city: 'Paris', countryCode: 'FR', country: 'France', latitude: 48.85, longitude: 2.35 }));
     // Imported from a file with street, zip and city columns but no full address.
-    rows.push(buildBusiness({ placeId: 'parts', name: 'Zip Column Cafe', fullAddress: null, street: '12 Main St', postalCode: '84770', city: 'St. George', state: 'UT', countryCode: 'US', country: 'United States' }));
+    rows.push(buildBusiness({ placeId: 'parts', name: 'Zip Column Cafe', fullAddress: null, street: '12 Main St', postalCode: '84770', city: 'St. George', state: 'UT', countryCode: 'US', country: 'United States', website: 'https://zip-column.example/', businessStatus: 'CLOSED_TEMPORARILY' }));
     await seedDirectory({ config: api.config, pool: api.pool, rows });
     // A second app whose Meilisearch is a closed port: lists must fail fast with 503 JSON.
     deadSearch = await startServer(
@@ -100,17 +100,20 @@ describe('business reads', () => {
     assert.deepEqual([exact.slug, exact.slugMatches], [rows[0].slug, 1], 'a full slug is always exact');
   });
 
-  test('without a full address the detail, the list and the database fallback show one made of street, city, state and zip', async () => {
+  test('without a full address the detail, the list and the database fallback show one made of street, city, state and zip; website and status', async () => {
     const { rows } = await api.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'parts'`);
     const expected = '12 Main St, St. George, UT 84770';
-    assert.equal(BusinessDetail.parse(await (await api.request(`/api/businesses/${rows[0].slug}`)).json()).fullAddress, expected);
+    const detail = BusinessDetail.parse(await (await api.request(`/api/businesses/${rows[0].slug}`)).json());
+    assert.equal(detail.fullAddress, expected);
+    // Its website and its status (the import said: temporarily closed) are part of the detail.
+    assert.deepEqual([detail.website, detail.businessStatus], ['https://zip-column.example/', 'CLOSED_TEMPORARILY']);
     const inCity = CityBusinesses.parse(await (await api.request('/api/businesses/city/St.%20George?limit=6')).json());
     assert.deepEqual(inCity.businesses.map((business) => business.fullAddress), [expected]);
     // The stored row keeps the file's values: no full address was made up in PostgreSQL.
     const { rows: stored } = await api.pool.query(`SELECT full_address FROM businesses WHERE place_id = 'parts'`);
     assert.equal(stored[0].full_address, null);
     const fallback = BusinessDetail.parse(await (await fetch(`${deadSearch.url}/api/businesses/${rows[0].slug}`)).json());
-    assert.equal(fallback.fullAddress, expected);
+    assert.deepEqual([fallback.fullAddress, fallback.website, fallback.businessStatus], [expected, 'https://zip-column.example/', 'CLOSED_TEMPORARILY']);
   });
 
   test('an unknown slug is a 404 JSON', async () => {

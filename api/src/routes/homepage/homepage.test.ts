@@ -20,7 +20,10 @@ describe('home page reads', () => {
   before(async () => {
     api = await startTestApi({ withAdmin: false, routers: [countRequests, ...routers] });
     const rows = [
-      ...Array.from({ length: 6 }, (_, n) => buildBusiness({ city: 'London', countryCode: 'GB', country: 'United Kingdom', category: 'Pub', rating: 3 + n / 10 })),
+      ...Array.from({ length: 6 }, (_, n) =>
+        // The best rated pub, with a photo, closed for good: never featured.
+        buildBusiness({ city: 'London', countryCode: 'GB', country: 'United Kingdom', category: 'Pub', rating: n === 5 ? 5 : 3 + n / 10, ...(n === 5 ? { photo: 'https://img.example/closed.jpg', businessStatus: 'CLOSED_PERMANENTLY' as const } : {}) }),
+      ),
       ...Array.from({ length: 4 }, () => buildBusiness({ city: 'Toronto', countryCode: 'CA', country: 'Canada', category: 'Cafe' })),
       ...Array.from({ length: 10 }, (_, n) => buildBusiness({ city: 'Nairobi', countryCode: 'KE', country: 'Kenya', category: 'Bakery', rating: 4, photo: n === 0 ? 'https://img.example/1.jpg' : null })),
     ];
@@ -49,6 +52,7 @@ describe('home page reads', () => {
     const featured = FeaturedBusinesses.parse(await response.json());
     assert.equal(featured.length, 12);
     assert.equal(featured[0].image_url, 'https://img.example/1.jpg');
+    assert.ok(!featured.some((card) => card.image_url === 'https://img.example/closed.jpg'), 'a permanently closed place is not featured');
     assert.equal(typeof featured[0].review_count, 'number');
   });
 

@@ -10,7 +10,8 @@
 export type Field =
   | 'name' | 'placeId' | 'type' | 'category' | 'subtypes' | 'fullAddress' | 'street' | 'city' | 'postalCode'
   | 'state' | 'country' | 'countryCode' | 'phone' | 'latitude' | 'longitude' | 'rating' | 'reviews'
-  | 'reviewsLink' | 'photo' | 'logo' | 'locatedIn' | 'workingHours' | 'verified' | 'about' | 'website' | 'url';
+  | 'reviewsLink' | 'photo' | 'logo' | 'locatedIn' | 'workingHours' | 'verified' | 'about' | 'website' | 'url'
+  | 'businessStatus';
 
 /** Aliases in priority order, written normalised (see headerKey). */
 const ALIASES: Record<Field, string[]> = {
@@ -40,12 +41,13 @@ const ALIASES: Record<Field, string[]> = {
   about: ['about', 'description', 'descriptions'],
   website: ['website', 'site', 'web', 'homepage', 'websiteurl'],
   url: ['url', 'googlemapsurl', 'mapsurl', 'locationlink', 'link'],
+  businessStatus: ['businessstatus', 'status', 'placestatus', 'operationalstatus'],
 };
 
 /**
  * The 23 columns of the spec's Business (full) entity that a file can carry (its 27 fields minus id, slug,
  * created_at and updated_at, which the system makes). The upload report counts these ("/23").
- * state, subtypes and website are imported too but are not part of the spec's list.
+ * state, subtypes, website and business_status are imported too but are not part of the spec's list.
  */
 export const KNOWN_COLUMNS: ReadonlyArray<{ column: string; field: Field }> = [
   { column: 'name', field: 'name' },
@@ -107,6 +109,7 @@ const WRITTEN_FROM: Record<string, Field[]> = {
   verified: ['verified'],
   website: ['website'],
   url: ['url'],
+  business_status: ['businessStatus'],
 };
 
 export function headerKey(header: string): string {
@@ -256,7 +259,7 @@ function emptyCells(): CanonicalCells {
     street: undefined, city: undefined, postalCode: undefined, state: undefined, country: undefined, countryCode: undefined,
     phone: undefined, latitude: undefined, longitude: undefined, rating: undefined, reviews: undefined, reviewsLink: undefined,
     photo: undefined, logo: undefined, locatedIn: undefined, workingHours: undefined, verified: undefined, about: undefined,
-    website: undefined, url: undefined,
+    website: undefined, url: undefined, businessStatus: undefined,
   };
 }
 

@@ -122,6 +122,17 @@ describe('row normalisation', () => {
     for (const value of ['false', 'False', '0', '', 'None']) assert.equal(accepted({ name: 'A', verified: value }).verified, false, value);
   });
 
+  test('business status: Google\'s three values in any spelling; anything else is not known', () => {
+    const statusOf = (cells: Record<string, string>) => accepted({ name: 'A', ...cells }).businessStatus;
+    assert.equal(statusOf({ business_status: 'CLOSED_PERMANENTLY' }), 'CLOSED_PERMANENTLY');
+    assert.equal(statusOf({ business_status: 'Permanently closed' }), 'CLOSED_PERMANENTLY');
+    assert.equal(statusOf({ 'Business Status': 'closed temporarily' }), 'CLOSED_TEMPORARILY');
+    assert.equal(statusOf({ status: 'Temporarily-Closed' }), 'CLOSED_TEMPORARILY');
+    assert.equal(statusOf({ business_status: 'OPERATIONAL' }), 'OPERATIONAL');
+    for (const value of ['', 'None', 'Closed', 'Active', 'call first']) assert.equal(statusOf({ business_status: value }), null, value);
+    assert.equal(statusOf({}), null);
+  });
+
   test('name is required; literal N/A, None and blanks count as missing; invisible marks are removed', () => {
     assert.match(rejected({ name: '' }), /name is missing/);
     assert.match(rejected({ name: 'N/A' }), /name is missing/);

@@ -10,7 +10,7 @@
  * about that cannot be understood.
  */
 import { z } from 'zod';
-import type { BusinessRow } from '../../../../common/business.ts';
+import { BUSINESS_STATUSES, type BusinessRow, type BusinessStatus } from '../../../../common/business.ts';
 import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
 import { countryFromPhone, placeFromAddress } from './place-fallbacks.ts';
 import { asciiNumber } from '../../../../common/numbers.ts';
@@ -58,6 +58,7 @@ export const ImportedBusiness = z.object({
   verified: z.boolean(),
   website: httpUrl,
   url: httpUrl,
+  businessStatus: z.enum(BUSINESS_STATUSES).nullable(),
 }).refine((row) => (row.latitude === null) === (row.longitude === null), 'latitude and longitude must both be set or both be empty');
 
 /** What a row's missing city or country code was read from (place-fallbacks.ts), for the report. */
@@ -122,6 +123,19 @@ export function parseCount(value: string): number | null {
   const n = parseDecimal(s);
   if (n === null || n < 0 || !Number.isInteger(Math.round(n * 1e6) / 1e6)) return null;
   return Math.round(n);
+}
+
+/**
+ * Google's three statuses as exports write them ("CLOSED_PERMANENTLY", "Permanently closed", "operational");
+ * anything else ("Active", "Closed", a note) says nothing sure about the place: null, shown as before.
+ */
+export function parseBusinessStatus(value: string | undefined): BusinessStatus | null {
+  const words = value?.trim().toUpperCase().replace(/[\s-]+/g, '_');
+  if (!words) return null;
+  if (words === 'OPERATIONAL' || words === 'OPEN') return 'OPERATIONAL';
+  if (words === 'CLOSED_TEMPORARILY' || words === 'TEMPORARILY_CLOSED') return 'CLOSED_TEMPORARILY';
+  if (words === 'CLOSED_PERMANENTLY' || words === 'PERMANENTLY_CLOSED') return 'CLOSED_PERMANENTLY';
+  return null;
 }
 
 export function parseBoolean(value: string | undefined): boolean {
@@ -258,6 +272,7 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
     verified: parseBoolean(cells.verified),
     website: link(cells.website),
     url: link(cells.url),
+    businessStatus: parseBusinessStatus(cells.businessStatus),
   };
   const checked = ImportedBusiness.safeParse(row);
   if (!checked.success) {

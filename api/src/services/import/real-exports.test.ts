@@ -168,6 +168,17 @@ describe('real exports from ../shared/data', { skip: present ? false : 'shared d
     assert.equal(taiwan[0].n, 421);
   });
 
+  test('business_status: the places an export marks closed are stored closed (the page says so)', async () => {
+    const { rows } = await pool.query(`SELECT business_status AS status, count(*)::int AS n FROM businesses WHERE city = 'Philadelphia' GROUP BY 1 ORDER BY 1`);
+    assert.deepEqual(rows, [
+      { status: 'CLOSED_PERMANENTLY', n: 22 },
+      { status: 'CLOSED_TEMPORARILY', n: 166 },
+      { status: 'OPERATIONAL', n: 3508 },
+    ]);
+    const { rows: bomb } = await pool.query(`SELECT business_status FROM businesses WHERE name = 'Bomb Bomb Bar B Que Grill'`);
+    assert.deepEqual(bomb, [{ business_status: 'CLOSED_PERMANENTLY' }]);
+  });
+
   test('re-importing a real export is idempotent', async () => {
     const filePath = path.join(DATA, FILES[0].file);
     const { result } = await importFile({ pool, prisma, path: filePath, fileName: 'again.csv' });

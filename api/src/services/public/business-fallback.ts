@@ -5,6 +5,7 @@
  */
 import type { BusinessDetail } from '../../../../common/api/public.ts';
 import { displayAddress } from '../../../../common/address.ts';
+import { isBusinessStatus } from '../../../../common/business.ts';
 import { countryName } from '../../../../common/countries.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
 
@@ -38,6 +39,8 @@ export async function findApprovedBusinessInDatabase(prisma: Prisma, slug: strin
     workingHours: textOf(row.workingHours),
     latitude: row.latitude === null ? null : String(row.latitude),
     longitude: row.longitude === null ? null : String(row.longitude),
+    website: row.website,
+    businessStatus: isBusinessStatus(row.businessStatus) ? row.businessStatus : null,
     slugMatches: 1,
   };
 }

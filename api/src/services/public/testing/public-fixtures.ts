@@ -42,6 +42,7 @@ export function buildBusiness(overrides: Partial<BusinessRow> = {}): BusinessRow
     verified: false,
     website: null,
     url: null,
+    businessStatus: null,
     ...overrides,
     subtypes: overrides.subtypes ?? [overrides.category ?? 'Bakery'],
   };
