@@ -155,10 +155,19 @@ describe('row normalisation', () => {
   test('full-width Latin and half-width katakana are stored in their usual width; other compatibility forms stay', () => {
     const row = accepted({ name: 'Ｔｏｋｙｏ\u3000Ｃａｆｅ', category: 'ｶﾌｪ', type: 'ﾊﾟﾝ屋', full_address: '東京都千代田区１－２－３' });
     assert.equal(row.name, 'Tokyo Cafe');
-    assert.equal(row.category, 'カフェ');
     assert.equal(row.type, 'パン屋');
+    assert.equal(row.category, 'パン屋', 'the type is the category');
+    assert.equal(accepted({ name: 'A', category: 'ｶﾌｪ' }).category, 'カフェ');
     assert.equal(row.fullAddress, '東京都千代田区1-2-3');
     assert.equal(accepted({ name: 'Acme™ ½ Price ①' }).name, 'Acme™ ½ Price ①');
+  });
+
+  test("category: Google's type first (an export's category column is often the search or a local name), then the category column, then the first subtype", () => {
+    assert.equal(accepted({ name: 'A', category: 'restaurants', type: 'Italian restaurant' }).category, 'Italian restaurant');
+    assert.equal(accepted({ name: 'A', category: 'Schweizerisches Restaurant', type: 'Swiss restaurant' }).category, 'Swiss restaurant');
+    assert.equal(accepted({ name: 'A', category: 'Bakery', type: '' }).category, 'Bakery', 'no type in this row: the category column');
+    assert.equal(accepted({ name: 'A', category: 'Bakery' }).category, 'Bakery', 'no type column');
+    assert.equal(accepted({ name: 'A', category: '', subtypes: 'Gym, Yoga studio' }).category, 'Gym');
   });
 
   test('subtypes split on commas, de-duplicated; type falls back to the first subtype', () => {

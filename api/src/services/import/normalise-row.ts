@@ -244,12 +244,18 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
   if (workingHours === null && cells.workingHours !== undefined) dropped = { ...dropped, hours: true };
 
   const subtypes = subtypesOf(cells.subtypes);
-  const type = text(cells.type) ?? subtypes[0] ?? null;
+  const typeCell = text(cells.type);
+  const type = typeCell ?? subtypes[0] ?? null;
+  // The category pages group by category. Google's type (Outscraper's `type`, in English, one of Google's
+  // category names) comes first: an export's own `category` column is often the search that found the
+  // place ("restaurants", 557 of the Zurich sample's 797 rows) or Google's category in the searcher's
+  // language ("Schweizerisches Restaurant"), which split one category into several pages.
+  const category = typeCell ?? text(cells.category) ?? type;
   const row: BusinessRow = {
     placeId: text(cells.placeId, 300),
     name: rawName,
     type,
-    category: text(cells.category) ?? type,
+    category,
     subtypes,
     fullAddress,
     street: addressText(cells.street),

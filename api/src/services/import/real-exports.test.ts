@@ -168,6 +168,13 @@ describe('real exports from ../shared/data', { skip: present ? false : 'shared d
     assert.equal(taiwan[0].n, 421);
   });
 
+  test("categories are Google's types: the Zurich export's search words ('restaurants') and German names make no categories of their own", async () => {
+    const { rows } = await pool.query(`SELECT category, count(*)::int AS n FROM businesses WHERE city = 'Zürich' AND place_id LIKE 'ChIJ%' GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 3`);
+    assert.deepEqual(rows, [{ category: 'Restaurant', n: 115 }, { category: 'Italian restaurant', n: 88 }, { category: 'Swiss restaurant', n: 50 }]);
+    const { rows: split } = await pool.query(`SELECT count(*)::int AS n FROM businesses WHERE country_code = 'CH' AND category IN ('restaurants', 'cafes', 'bars', 'Schweizerisches Restaurant')`);
+    assert.equal(split[0].n, 0);
+  });
+
   test('business_status: the places an export marks closed are stored closed (the page says so)', async () => {
     const { rows } = await pool.query(`SELECT business_status AS status, count(*)::int AS n FROM businesses WHERE city = 'Philadelphia' GROUP BY 1 ORDER BY 1`);
     assert.deepEqual(rows, [
