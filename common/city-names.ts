@@ -16,17 +16,21 @@ const GROUPS: string[][] = [
   ['Belgrade', 'Beograd', 'Београд'], ['Athens', 'Athina', 'Αθήνα'], ['Kyiv', 'Kiev', 'Київ', 'Киев'],
   ['Moscow', 'Moskva', 'Москва'], ['Saint Petersburg', 'St Petersburg', 'Sankt-Peterburg', 'Санкт-Петербург'],
   ['Mumbai', 'Bombay'], ['Kolkata', 'Calcutta'], ['Chennai', 'Madras'], ['Bengaluru', 'Bangalore'],
-  ['Beijing', 'Peking', '北京'], ['Guangzhou', 'Canton', '广州'], ['Shanghai', '上海'], ['Tokyo', '東京'],
-  ['Osaka', '大阪'], ['Kyoto', '京都'], ['Seoul', '서울'], ['Busan', '부산'], ['Taipei', '臺北', '台北'],
+  ['Beijing', 'Peking', '北京'], ['Guangzhou', 'Canton', '广州'], ['Shanghai', '上海'], ['Tokyo', 'Tokio', '東京'],
+  ['Osaka', '大阪'], ['Kyoto', '京都'], ['Seoul', '서울'], ['Busan', '부산'], ['Taipei', '臺北', '台北', '臺北市', '台北市'],
   ['Ho Chi Minh City', 'Saigon', 'Thành phố Hồ Chí Minh'], ['Bangkok', 'กรุงเทพมหานคร'], ['Cairo', 'القاهرة'],
   ['Mexico City', 'Ciudad de México'], ['Sao Paulo', 'São Paulo'], ['Montreal', 'Montréal'], ['Quebec City', 'Québec'],
-  ['Istanbul', 'İstanbul'], ['Tehran', 'تهران'], ['Jerusalem', 'ירושלים'], ['Dubai', 'دبي'],
+  ['Istanbul', 'İstanbul'], ['New York', 'New York City', 'NYC'], ['Tehran', 'تهران'], ['Jerusalem', 'ירושלים'], ['Dubai', 'دبي'],
 ];
 
 const BY_SLUG = new Map<string, string[]>();
 for (const group of GROUPS) {
   const slugs = [...new Set(group.map((name) => citySlug(name)).filter(Boolean))];
-  for (const slug of slugs) BY_SLUG.set(slug, slugs);
+  for (const slug of slugs) {
+    // A name in two groups would hide the first group's other names.
+    if (BY_SLUG.has(slug)) throw new Error(`city-names.ts: "${slug}" is in two groups`);
+    BY_SLUG.set(slug, slugs);
+  }
 }
 
 /** The slugs of every name of the city `text` names (its own included), or [] when it is none of these. */

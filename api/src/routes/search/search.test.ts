@@ -63,6 +63,12 @@ describe('GET /api/search', () => {
         buildBusiness({ name: 'Hotel Berlin', city: 'Munich', countryCode: 'DE', category: 'Hotel', type: 'Hotel' }),
         buildBusiness({ name: 'Grand Hotel', city: 'Berlin', countryCode: 'DE', category: 'Hotel', type: 'Hotel' }),
         buildBusiness({ name: '서울 국밥', city: '서울', countryCode: 'KR', country: '대한민국', category: '식당', type: '식당' }),
+        // One city under two names, from two exports; a city whose letters a visitor types without their marks.
+        buildBusiness({ name: 'Happy Paws', city: 'Belgrade', countryCode: 'RS', country: 'Serbia', category: 'Pet groomer', type: 'Pet groomer' }),
+        buildBusiness({ name: 'Šapica', city: 'Beograd', countryCode: 'RS', country: 'Serbia', category: 'Pet groomer', type: 'Pet groomer', reviewCount: 50 }),
+        buildBusiness({ name: 'Kawiarnia Piotrkowska', city: 'Łódź', countryCode: 'PL', country: 'Poland', category: 'Cafe', type: 'Cafe' }),
+        buildBusiness({ name: 'Cafe Manila', city: 'City', countryCode: 'PH', country: 'Philippines', category: 'Cafe', type: 'Cafe' }),
+        buildBusiness({ name: 'Kawiarnia Nowy Świat', city: 'Warszawa', countryCode: 'PL', country: 'Poland', category: 'Cafe', type: 'Cafe' }),
       ],
     });
   });
@@ -198,6 +204,23 @@ describe('GET /api/search', () => {
     assert.deepEqual((await search('q=&location=Tokyo')).businesses.map((business) => business.name), ['カフェ 桜']);
     assert.deepEqual((await search('q=&location=Seoul')).businesses.map((business) => business.name), ['서울 국밥']);
     assert.deepEqual((await search('q=pizza&location=M%C3%BCnchen')).businesses.map((business) => business.name), ['Pizza Bavaria']);
+  });
+
+  test('a city the directory knows under two names is found under either; a name typed without its marks finds it', async () => {
+    const names = async (query: string) => (await search(query)).businesses.map((business) => business.name).sort();
+    for (const location of ['Belgrade', 'Beograd', '%D0%91%D0%B5%D0%BE%D0%B3%D1%80%D0%B0%D0%B4', 'Belgrade%2C%20Serbia', 'Belgrad']) {
+      assert.deepEqual(await names(`q=&location=${location}`), ['Happy Paws', 'Šapica'], location);
+    }
+    assert.deepEqual(await names('q=pet%20groomer%20in%20belgrade'), ['Happy Paws', 'Šapica']);
+    // "city" at the end of a search is no place, even where an export named a city "City".
+    const city = await search('q=cafe%20city');
+    assert.equal(city.matchedAs, 'keywords');
+    assert.equal(city.place, null);
+    // Named only in the other language in this directory: Warsaw is Warszawa here.
+    assert.deepEqual(await names('q=cafe%20in%20warsaw'), ['Kawiarnia Nowy Świat']);
+    const inBelgrade = await search('q=groomer&location=Belgrade');
+    assert.deepEqual(inBelgrade.facets.city.map(({ label, count }) => [label, count]).sort(), [['Belgrade', 1], ['Beograd', 1]]);
+    for (const location of ['lodz', 'Lodz%2C%20Poland', '%C5%81%C3%B3d%C5%BA']) assert.deepEqual(await names(`q=&location=${location}`), ['Kawiarnia Piotrkowska'], location);
   });
 
   test('a location that is not a known place matches the address or state', async () => {

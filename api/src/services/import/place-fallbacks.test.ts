@@ -31,6 +31,9 @@ test('city and country from the end of an address', () => {
     // Serbian exports end some addresses with the district: the city is the part before it.
     ['76A GANDIJEVA, 11070, Belgrade (Novi Belgrade), Belgrade, county', 'Belgrade', null],
     ['Knez Mihailova 1, Beograd, Belgrade county', 'Beograd', null],
+    // A bare "City" or "Capital" after the city is no city of its own (it made pages called "City").
+    ['12 Tomas Morato Ave, Quezon, City, Philippines', 'Quezon', 'PH'],
+    ['Calle 5, Capital', null, null],
   ];
   for (const [address, city, countryCode] of cases) assert.deepEqual(placeFromAddress(address), { city, countryCode }, String(address));
 });

@@ -27,7 +27,7 @@ const MAX_CITY_CHARS = 60;
  * or the part before a state and postal code (`…, Paris, TX 75460` -> Paris). An address of one part,
  * or a last part that is not plainly a place name (digits only, more than four words), gives no city.
  */
-const ADMIN_AREA = /^(county|district|region|province|state|municipality|okrug|oblast)$/i;
+const ADMIN_AREA = /^(county|district|region|province|state|municipality|okrug|oblast|city|capital|town|metro)$/i;
 const ADMIN_AREA_SUFFIX = /\s(county|district|region|province|okrug|oblast)$/i;
 
 export function placeFromAddress(address: string | null): { city: string | null; countryCode: string | null } {

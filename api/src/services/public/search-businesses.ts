@@ -38,46 +38,60 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
   const parts = location.split(',').map((part) => part.trim()).filter(Boolean);
   const countryCode = parts.length > 1 ? countryCodeFrom(parts[parts.length - 1]) : null;
   const cityText = countryCode ? parts.slice(0, -1).join(' ') : location;
-  const findCity = (text: string, inCountry: string | null) =>
+  const inCountry = (code: string | null) => (code ? [`countryCode = ${filterValue(code)}`] : []);
+  // The city as named, and under its other names (common/city-names.ts): a directory fed by several
+  // exports may know one city as "Belgrade" and "Beograd", "Łódź" is "lodz" typed without its letters.
+  const namedExactly = (code: string | null) => {
+    const slugs = [...new Set([citySlug(cityText), ...otherCityNames(cityText)].filter(Boolean))];
+    return slugs.length === 0
+      ? Promise.resolve({ hits: [] as Array<Pick<CityDocument, 'citySlug' | 'countryCode'>> })
+      : readSearch(() =>
+          reader.index<CityDocument>('cities').search(null, {
+            filter: [`citySlug IN [${slugs.map(filterValue).join(', ')}]`, ...inCountry(code)].join(' AND '),
+            sort: ['businessCount:desc'],
+            limit: 50,
+            attributesToRetrieve: ['citySlug', 'countryCode'],
+          }),
+        );
+  };
+  // A typo ("berlinn"): the closest city name.
+  const namedLike = (code: string | null) =>
     readSearch(() =>
-      reader.index<CityDocument>('cities').search(text, {
-        filter: inCountry ? `countryCode = ${filterValue(inCountry)}` : undefined,
+      reader.index<CityDocument>('cities').search(cityText, {
+        filter: inCountry(code).join(' AND ') || undefined,
         attributesToSearchOn: ['city'],
         matchingStrategy: 'all',
         limit: 20,
         attributesToRetrieve: ['citySlug', 'countryCode'],
       }),
     );
-  let { hits } = await findCity(cityText, countryCode);
   // "Los Angeles, CA", "Boston, MA": a state's code that is also a country's (Canada, Morocco) is no
-  // country when that country has no such city; the city is looked up alone.
-  if (hits.length === 0 && countryCode && /^[a-z]{2}$/i.test(parts[parts.length - 1])) {
-    ({ hits } = await findCity(cityText, null));
-    // A US state's code keeps the city in the United States when it has one there (Paris, TN is not Paris, France).
-    if (US_STATES.has(parts[parts.length - 1].toUpperCase()) && hits.some((hit) => hit.countryCode === 'US')) hits = hits.filter((hit) => hit.countryCode === 'US');
+  // country when that country has no such city; the city is looked up alone. A US state's code keeps the
+  // city in the United States when it has one there (Paris, TN is not Paris, France).
+  const isStateCode = Boolean(countryCode) && /^[a-z]{2}$/i.test(parts[parts.length - 1]);
+  const inUsState = <T extends { countryCode: string }>(hits: T[]) =>
+    US_STATES.has(parts[parts.length - 1].toUpperCase()) && hits.some((hit) => hit.countryCode === 'US') ? hits.filter((hit) => hit.countryCode === 'US') : hits;
+
+  let { hits } = await namedExactly(countryCode);
+  if (hits.length === 0 && isStateCode) hits = inUsState((await namedExactly(null)).hits);
+  if (hits.length > 0) {
+    // Every city of those names; several countries may have one (Paris FR, Paris US): all of them.
+    const slugs = [...new Set(hits.map((hit) => hit.citySlug))];
+    const countries = [...new Set(hits.map((hit) => hit.countryCode))];
+    return { filter: `citySlug IN [${slugs.map(filterValue).join(', ')}] AND countryCode IN [${countries.map(filterValue).join(', ')}]` };
   }
-  // "Rome" for Roma, "Vienna" for Wien: a city the directory knows under another name (common/city-names.ts).
-  if (hits.length === 0) {
-    const names = otherCityNames(cityText);
-    if (names.length) {
-      ({ hits } = await readSearch(() =>
-        reader.index<CityDocument>('cities').search(null, {
-          filter: [`citySlug IN [${names.map(filterValue).join(', ')}]`, ...(countryCode ? [`countryCode = ${filterValue(countryCode)}`] : [])].join(' AND '),
-          sort: ['businessCount:desc'],
-          limit: 20,
-          attributesToRetrieve: ['citySlug', 'countryCode'],
-        }),
-      ));
-    }
-  }
+
+  ({ hits } = await namedLike(countryCode));
+  if (hits.length === 0 && isStateCode) hits = inUsState((await namedLike(null)).hits);
   if (hits.length === 0) {
     return countryCode ? { filter: `countryCode = ${filterValue(countryCode)}`, words: cityText } : { words: location };
   }
-  // Several countries may have a city of that name (Paris FR, Paris US): keep them all.
   const slug = hits[0].citySlug;
   const countries = [...new Set(hits.filter((hit) => hit.citySlug === slug).map((hit) => hit.countryCode))];
+  // The city's other names in those countries too ("Belgrad" finds Belgrade and Beograd).
+  const slugs = [...new Set([slug, ...otherCityNames(slug)])];
   return {
-    filter: `citySlug = ${filterValue(slug)} AND countryCode IN [${countries.map(filterValue).join(', ')}]`,
+    filter: `citySlug IN [${slugs.map(filterValue).join(', ')}] AND countryCode IN [${countries.map(filterValue).join(', ')}]`,
   };
 }
 
@@ -231,6 +245,9 @@ const MAX_PLACE_WORDS = 3;
 /** Words that join keywords to the place after them, in the languages of the directory's visitors. */
 const CONNECTORS = /^(in|near|at|around|nearby|en|à|a|dans|près|im|bei|nahe|em|perto|di|vicino|w|в|у|около|na|u|yakınında)$/iu;
 
+/** Words that end many searches and name no one place, whatever a bad export called a city ("pizza city"). */
+const GENERIC_PLACE_WORDS = new Set(['city', 'town', 'capital', 'center', 'centre', 'downtown', 'village', 'metro', 'area', 'local', 'nearby']);
+
 async function placeInKeywords(reader: SearchReader, q: string): Promise<{ keywords: string; place: string } | null> {
   const words = q.trim().split(/\s+/);
   const candidates: Array<{ place: string; keywords: string; slug: string }> = [];
@@ -240,11 +257,12 @@ async function placeInKeywords(reader: SearchReader, q: string): Promise<{ keywo
       const slug = citySlug(text);
       // "pizza in new york": the place's connecting word is not a keyword ("pizza in" found nothing better).
       const rest = atEnd && keywords.length > 1 && CONNECTORS.test(keywords[keywords.length - 1]) ? keywords.slice(0, -1) : keywords;
-      if (slug && /[\p{L}\p{N}]/u.test(rest.join(''))) candidates.push({ place: text, keywords: rest.join(' '), slug });
+      if (slug && !GENERIC_PLACE_WORDS.has(slug) && /[\p{L}\p{N}]/u.test(rest.join(''))) candidates.push({ place: text, keywords: rest.join(' '), slug });
     }
   }
   if (candidates.length === 0) return null;
-  const slugs = [...new Set(candidates.map((candidate) => candidate.slug))].map(filterValue).join(', ');
+  // A place's other names too: "cafe in belgrade" where the directory says Beograd.
+  const slugs = [...new Set(candidates.flatMap((candidate) => [candidate.slug, ...otherCityNames(candidate.place)]))].map(filterValue).join(', ');
   const categorySlugs = [...new Set(candidates.map((candidate) => categorySlug(candidate.place)))].map(filterValue).join(', ');
   const [cities, categories] = await Promise.all([
     readSearch(() => reader.index<CityDocument>('cities').search(null, { filter: `citySlug IN [${slugs}]`, sort: ['businessCount:desc'], limit: 50, attributesToRetrieve: ['city', 'citySlug'] })),
@@ -258,7 +276,7 @@ async function placeInKeywords(reader: SearchReader, q: string): Promise<{ keywo
     // Two letters are words, not country codes ("it support"); a code of three or more is no name.
     const country = candidate.place.length > 2 ? countryCodeFrom(candidate.place, 'english') : null;
     if (country) return { keywords: candidate.keywords, place: countryName(country) };
-    const city = cityBySlug.get(candidate.slug);
+    const city = cityBySlug.get(candidate.slug) ?? otherCityNames(candidate.place).map((slug) => cityBySlug.get(slug)).find(Boolean);
     if (city) return { keywords: candidate.keywords, place: city };
   }
   return null;
