@@ -59,6 +59,8 @@ export interface BusinessDocument {
   postalCode: string | null;
   state: string | null;
   phone: string | null;
+  /** The phone's digits as visitors type them (common/phone-keys.ts): filterable, for a search by number. */
+  phoneDigits: string[];
   /** 0-5, one decimal, or null ("New"). */
   rating: number | null;
   reviewCount: number;

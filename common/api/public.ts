@@ -4,6 +4,7 @@
  * §3 and §7 exactly; additions that fix the seed's defects (DESIGN §7) are marked.
  */
 import { BUSINESS_STATUSES } from '../business.ts';
+import { cleanSearchText } from '../search-text.ts';
 import { CONTACT_MESSAGES as M } from '../contact-messages.ts';
 import { z } from 'zod';
 import { letterOf } from '../search-documents.ts';
@@ -329,7 +330,7 @@ function textParam(name: string, max: number) {
  * full-width Latin (Ｔｏｋｙｏ) searches for what the directory stores (カフェ, Tokyo).
  */
 function searchTextParam(name: string, max: number) {
-  return textParam(name, max).transform((value) => value.normalize('NFKC'));
+  return textParam(name, max).transform((value) => cleanSearchText(value.normalize('NFKC')));
 }
 
 const pageParam = integerParam('page', 1, 1000, 1);

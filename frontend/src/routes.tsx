@@ -37,7 +37,7 @@ import { LegalNoticePage } from './pages/legal/legal-notice-page.tsx';
 import { PrivacyPolicyPage } from './pages/legal/privacy-policy-page.tsx';
 import { TermsOfServicePage } from './pages/legal/terms-of-service-page.tsx';
 import { NotFoundPage } from './pages/not-found-page.tsx';
-import { readSearchParams, SearchPage, searchResultsQuery, searchTotalPages } from './pages/search-page.tsx';
+import { hasSearch, readSearchParams, SearchPage, searchResultsQuery, searchTotalPages } from './pages/search-page.tsx';
 import { useParams } from 'react-router';
 
 export interface PrefetchContext {
@@ -182,7 +182,7 @@ export const publicRoutes: PublicRoute[] = [
     Component: SearchPage,
     prefetch: async (context) => {
       const params = readSearchParams(context.searchParams);
-      if (params.q || params.location) {
+      if (hasSearch(params)) {
         await prefetchClampedPage(context.queryClient, (page) => searchResultsQuery(context.api, params, page), params.page, searchTotalPages);
       }
     },

@@ -164,6 +164,8 @@ describe('crawler view (no JavaScript)', () => {
       ['/search?q=bakery', 'Berlin Bakery', 'ItemList'],
       ['/search?q=berlin', 'Looking for businesses in Berlin? <a href="/search?location=Berlin"', 'ItemList'],
       ['/search?location=Berlin', '<h1>Businesses in Berlin</h1>', 'ItemList'],
+      // A category chosen alone (a facet link without words) lists that category.
+      ['/search?category=bakery', '<h1>Bakery</h1>', 'ItemList'],
       [`/search?q=${encodeURIComponent('Москва')}`, 'Showing businesses in Москва: no business name, category or type matches "Москва".', 'ItemList'],
       ['/countries/germany/cities', 'Berlin', 'ItemList'],
     ];

@@ -50,7 +50,7 @@ export const INDEX_SETTINGS: Record<IndexKind, Settings> = {
     searchableAttributes: ['name', 'category', 'type', 'subtypes', 'city', 'state', 'country', 'fullAddress', 'postalCode'],
     filterableAttributes: [
       'id', 'slug', 'slugBase', 'categorySlug', 'countryCode', 'citySlug', 'letter', 'isApproved', 'verified', 'geoCells',
-      'rating', 'reviewCount', 'createdAt',
+      'rating', 'reviewCount', 'createdAt', 'phoneDigits',
     ],
     sortableAttributes: ['rating', 'reviewCount', 'name', 'createdAt', 'updatedAt', 'id'],
     rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'reviewCount:desc'],

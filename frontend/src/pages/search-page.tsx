@@ -8,6 +8,7 @@ import { Pagination } from '../components/pagination.tsx';
 import { StateMessage } from '../components/state-message.tsx';
 import { countOf, formatInt } from '../lib/format.ts';
 import { pageParam, useClampedPageQuery } from '../lib/paged.ts';
+import { cleanSearchText } from '../../../common/search-text.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { itemList } from '../lib/seo.ts';
 import { businessHref } from '../lib/slugs.ts';
@@ -15,13 +16,18 @@ import { useApi } from '../lib/use-api.ts';
 
 export function readSearchParams(searchParams: URLSearchParams): SearchParams {
   return {
-    q: (searchParams.get('q') ?? '').trim(),
-    location: (searchParams.get('location') ?? '').trim(),
+    q: cleanSearchText(searchParams.get('q') ?? ''),
+    location: cleanSearchText(searchParams.get('location') ?? ''),
     // Past the last page shows the last page: the page clamps it once the results say how many there are.
     page: pageParam(searchParams.get('page')),
     category: searchParams.get('category') ?? undefined,
     city: searchParams.get('city') ?? undefined,
   };
+}
+
+/** Whether there is anything to search: words, a place, or a category or city chosen alone. */
+export function hasSearch(params: SearchParams): boolean {
+  return Boolean(params.q || params.location || params.category || params.city);
 }
 
 /** The search query of `params` at `page`: the route loader and the page ask for the same. */
@@ -50,7 +56,7 @@ export function SearchPage() {
   const [searchParams] = useSearchParams();
   const requested = readSearchParams(searchParams);
   const api = useApi();
-  const hasQuery = Boolean(requested.q || requested.location);
+  const hasQuery = hasSearch(requested);
   const { page, query } = useClampedPageQuery(
     (target) => ({ ...searchResultsQuery(api, requested, target), enabled: hasQuery }),
     requested.page,
@@ -64,7 +70,8 @@ export function SearchPage() {
   const categoryLabel = params.category ? results?.facets.category.find((entry) => entry.value === params.category)?.label : undefined;
   const title = params.q
     ? `Search results for "${short(params.q)}"${params.location ? ` in ${short(params.location)}` : ''}`
-    : params.location ? `${categoryLabel ? short(categoryLabel) : 'Businesses'} in ${short(params.location)}` : 'Search Businesses';
+    : params.location ? `${categoryLabel ? short(categoryLabel) : 'Businesses'} in ${short(params.location)}`
+    : categoryLabel ? short(categoryLabel) : 'Search Businesses';
   // A 400 is the search's own input refused (a query over 200 characters, say): say why, not "unavailable".
   const failure = query.error as { status?: number; detail?: string } | null;
   const refused = query.isError && failure?.status === 400;

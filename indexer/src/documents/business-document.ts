@@ -3,6 +3,7 @@
  * rebuild and --verify, so all three agree field by field.
  */
 import { displayAddress } from '../../../common/address.ts';
+import { phoneKeys } from '../../../common/phone-keys.ts';
 import type { BusinessStatus } from '../../../common/business.ts';
 import { countryName, countrySlug, isCountryCode } from '../../../common/countries.ts';
 import { geoCellsOf } from '../../../common/geo-cells.ts';
@@ -79,6 +80,7 @@ export function toBusinessDocument(row: BusinessSqlRow): BusinessDocument {
     postalCode: row.postal_code,
     state: row.state,
     phone: row.phone,
+    phoneDigits: phoneKeys(row.phone, code),
     rating: row.rating,
     reviewCount: row.review_count,
     photo: row.photo,

@@ -67,6 +67,7 @@ describe('GET /api/search', () => {
         buildBusiness({ name: 'Happy Paws', city: 'Belgrade', countryCode: 'RS', country: 'Serbia', category: 'Pet groomer', type: 'Pet groomer' }),
         buildBusiness({ name: 'Šapica', city: 'Beograd', countryCode: 'RS', country: 'Serbia', category: 'Pet groomer', type: 'Pet groomer', reviewCount: 50 }),
         buildBusiness({ name: 'Kawiarnia Piotrkowska', city: 'Łódź', countryCode: 'PL', country: 'Poland', category: 'Cafe', type: 'Cafe' }),
+        buildBusiness({ name: 'Chestnut Steaks', city: 'Philadelphia', countryCode: 'US', country: 'United States', category: 'Cheesesteak shop', type: 'Cheesesteak shop', phone: '+1 267-389-7404', fullAddress: '1800 Chestnut St, Philadelphia, PA 19103', postalCode: '19103' }),
         buildBusiness({ name: 'Cafe Manila', city: 'City', countryCode: 'PH', country: 'Philippines', category: 'Cafe', type: 'Cafe' }),
         buildBusiness({ name: 'Kawiarnia Nowy Świat', city: 'Warszawa', countryCode: 'PL', country: 'Poland', category: 'Cafe', type: 'Cafe' }),
       ],
@@ -221,6 +222,25 @@ describe('GET /api/search', () => {
     const inBelgrade = await search('q=groomer&location=Belgrade');
     assert.deepEqual(inBelgrade.facets.city.map(({ label, count }) => [label, count]).sort(), [['Belgrade', 1], ['Beograd', 1]]);
     for (const location of ['lodz', 'Lodz%2C%20Poland', '%C5%81%C3%B3d%C5%BA']) assert.deepEqual(await names(`q=&location=${location}`), ['Kawiarnia Piotrkowska'], location);
+  });
+
+  test('a phone number, a street or a postcode typed as the keywords finds the business', async () => {
+    const names = async (query: string) => (await search(query)).businesses.map((business) => business.name);
+    for (const phone of ['%2B1%20267-389-7404', '(267)%20389-7404', '2673897404', '001%20267%20389%207404']) assert.deepEqual(await names(`q=${phone}`), ['Chestnut Steaks'], phone);
+    assert.deepEqual(await names('q=267-389-7405'), [], 'another number: nothing, not every business with a 1 in its name');
+    const street = await search('q=1800%20Chestnut%20St');
+    assert.deepEqual([street.matchedAs, street.businesses.map((business) => business.name)], ['location', ['Chestnut Steaks']]);
+    assert.deepEqual(await names('q=19103'), ['Chestnut Steaks']);
+  });
+
+  test('emoji and control characters are no search words; a word after a minus is excluded, never a place', async () => {
+    const pizza = await search('q=pizza');
+    assert.equal((await search('q=%F0%9F%8D%95%20pizza')).totalCount, pizza.totalCount);
+    assert.equal((await search('q=pizza%00')).totalCount, pizza.totalCount);
+    assert.equal((await search('q=%F0%9F%8D%95')).totalCount, 0);
+    const notParis = await search('q=pizza%20-paris');
+    assert.equal(notParis.matchedAs, 'keywords');
+    assert.ok(notParis.businesses.some((business) => business.city !== 'Paris'), 'not a search in Paris');
   });
 
   test('a location that is not a known place matches the address or state', async () => {

@@ -8,6 +8,7 @@
 import type { SearchParams } from 'meilisearch';
 import type { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
 import { otherCityNames } from '../../../../common/city-names.ts';
+import { phoneQueryKeys } from '../../../../common/phone-keys.ts';
 import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
 import { categorySlug, citySlug, slugify } from '../../../../common/slug.ts';
 import { cellBlock, coveredMeters, distanceMeters, GEO_CELL_PRECISIONS } from '../../../../common/geo-cells.ts';
@@ -189,7 +190,8 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   // match it in names: "Berlin Sushi" for "berlin pizza").
   // A place named that way with no match there: the words as typed, everywhere, and the page says so.
   let missedPlace: string | null = null;
-  if (query.q && !query.location && /\s/.test(query.q.trim())) {
+  const isPhone = Boolean(query.q && phoneQueryKeys(query.q));
+  if (query.q && !query.location && !isPhone && /\s/.test(query.q.trim())) {
     const split = await placeInKeywords(reader, query.q);
     if (split) {
       const located = await resolveLocation(reader, split.place);
@@ -209,7 +211,7 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
     }
   }
   // Two letters are searched as words, never taken for a country code (IT support is not Italy).
-  const keywordsOnly = Boolean(query.q) && !query.location && !query.category && !query.city && !/^[a-z]{2}$/i.test(query.q);
+  const keywordsOnly = Boolean(query.q) && !isPhone && !query.location && !query.category && !query.city && !/^[a-z]{2}$/i.test(query.q);
   // Near a point the visitor has said where already: no place hint (and no read for one, under the
   // costliest search there is).
   const nearPoint = query.lat !== undefined;
@@ -217,11 +219,11 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   // A place typed into the keywords box with nothing else (東京, Москва, Berlin): no business is called
   // that, so the businesses in that place, said to be so, rather than "No results".
   if (result.totalCount === 0 && keywordsOnly) {
+    // A street, a postcode ("1800 Chestnut St", "19103") or a place: the words as a location, that is,
+    // searched in the addresses, postcodes, cities and countries only.
     const located = await resolveLocation(reader, query.q);
-    if (located.filter) {
-      const inPlace = await searchOnce({ ...options, query: { ...query, q: '', location: query.q } }, located);
-      if (inPlace.totalCount > 0) return { ...inPlace, query: query.q, location: '', matchedAs: 'location', place: null };
-    }
+    const inPlace = await searchOnce({ ...options, query: { ...query, q: '', location: query.q } }, located);
+    if (inPlace.totalCount > 0) return { ...inPlace, query: query.q, location: '', matchedAs: 'location', place: null };
   }
   if (missedPlace && result.totalCount > 0) return { ...result, matchedAs: 'keywords-not-in-place', place: missedPlace };
   return { ...result, place };
@@ -254,6 +256,8 @@ async function placeInKeywords(reader: SearchReader, q: string): Promise<{ keywo
   for (let n = Math.min(MAX_PLACE_WORDS, words.length - 1); n >= 1; n--) {
     for (const [place, keywords, atEnd] of [[words.slice(-n), words.slice(0, -n), true], [words.slice(0, n), words.slice(n), false]] as const) {
       const text = place.join(' ');
+      // "pizza -philadelphia" excludes a word (Meilisearch's negative keyword): never a place to search in.
+      if (place.some((word) => word.startsWith('-'))) continue;
       const slug = citySlug(text);
       // "pizza in new york": the place's connecting word is not a keyword ("pizza in" found nothing better).
       const rest = atEnd && keywords.length > 1 && CONNECTORS.test(keywords[keywords.length - 1]) ? keywords.slice(0, -1) : keywords;
@@ -315,22 +319,25 @@ async function placeNamed(reader: SearchReader, text: string): Promise<string | 
 async function searchOnce(options: { reader: SearchReader; query: SearchQuery; shared?: SharedValues }, resolved?: ResolvedLocation): Promise<SearchResult> {
   const { reader, query, shared } = options;
   const location = resolved ?? (await resolveLocation(reader, query.location));
-  const text = [query.q, location.words].filter(Boolean).join(' ');
+  // A phone number is looked up by its digits, not as words (common/phone-keys.ts).
+  const phone = query.q ? phoneQueryKeys(query.q) : null;
+  const keywords = phone ? '' : query.q;
+  const text = [keywords, location.words].filter(Boolean).join(' ');
   // A facet distribution over every business costs ~100 ms at 500k (DESIGN §1): only for narrowed sets.
   // Facet chips narrow by the exact slugs the facet counts reported.
   const facetFilters = [
     query.category ? `categorySlug = ${filterValue(query.category)}` : null,
     query.city ? `citySlug = ${filterValue(query.city)}` : null,
   ];
-  const isNarrowed = Boolean(text || location.filter || query.category || query.city);
+  const isNarrowed = Boolean(text || phone || location.filter || query.category || query.city);
   const perPage = query.limit;
   const page = Math.min(query.page, Math.max(1, Math.floor(MAX_SEARCH_HITS / perPage)));
   const search: SearchParams = {
     q: text || null,
-    filter: ['isApproved = true', location.filter, ...facetFilters].filter(Boolean).join(' AND '),
+    filter: ['isApproved = true', phone && `phoneDigits IN [${phone.map(filterValue).join(', ')}]`, location.filter, ...facetFilters].filter(Boolean).join(' AND '),
     // Keywords look at what a business is; the location words (when not a known place) at where, and
     // alone they look only there ("Vienna" with no Vienna in the directory found Vietnamese restaurants).
-    attributesToSearchOn: location.words ? (query.q ? undefined : ['city', 'state', 'country', 'fullAddress', 'postalCode']) : ['name', 'category', 'type', 'subtypes'],
+    attributesToSearchOn: location.words ? (keywords ? undefined : ['city', 'state', 'country', 'fullAddress', 'postalCode']) : ['name', 'category', 'type', 'subtypes'],
     // Every word must match: otherwise Meilisearch drops the last words (the location) first.
     matchingStrategy: location.words ? 'all' : 'last',
     attributesToRetrieve: [...LIST_ATTRIBUTES, 'categorySlug', 'citySlug'],
