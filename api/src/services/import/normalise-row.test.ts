@@ -93,6 +93,15 @@ describe('row normalisation', () => {
     assert.equal(derived.country, 'Philippines');
   });
 
+  test('a US state code with a ZIP code is the United States; either alone is not', () => {
+    assert.equal(accepted({ name: 'A', state: 'UT', zip: '84770' }).countryCode, 'US');
+    assert.equal(accepted({ name: 'A', state: 'ca', postal_code: '94105-1234' }).countryCode, 'US');
+    assert.equal(accepted({ name: 'A', state: 'UT' }).countryCode, null);
+    assert.equal(accepted({ name: 'A', postal_code: '84770' }).countryCode, null);
+    assert.equal(accepted({ name: 'A', state: 'ON', postal_code: 'M5V 2T6' }).countryCode, null, 'Ontario: no guess');
+    assert.equal(accepted({ name: 'A', state: 'UT', zip: '84770', country: 'Canada' }).countryCode, 'CA', 'the row\'s own country wins');
+  });
+
   test('country names written in their own language or script find their code', () => {
     const names: Record<string, string> = {
       '대한민국': 'KR', 'भारत': 'IN', 'ประเทศไทย': 'TH', 'مصر': 'EG', 'Россия': 'RU', 'ישראל': 'IL', 'Україна': 'UA',

@@ -12,7 +12,7 @@
 import { z } from 'zod';
 import { BUSINESS_STATUSES, type BusinessRow, type BusinessStatus } from '../../../../common/business.ts';
 import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
-import { countryFromPhone, placeFromAddress } from './place-fallbacks.ts';
+import { countryFromPhone, countryFromStateAndZip, placeFromAddress } from './place-fallbacks.ts';
 import { asciiNumber } from '../../../../common/numbers.ts';
 import { readAboutCell } from './about.ts';
 import type { CanonicalCells } from './columns.ts';
@@ -64,7 +64,7 @@ export const ImportedBusiness = z.object({
 /** What a row's missing city or country code was read from (place-fallbacks.ts), for the report. */
 export interface DerivedPlace {
   city?: 'address';
-  countryCode?: 'address' | 'phone';
+  countryCode?: 'address' | 'phone' | 'state';
 }
 
 /** Values of an accepted row that could not be used and were left out (the row is imported without them). */
@@ -235,8 +235,9 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
     }
     if (!countryCode && !country) {
       const fromPhone = place.countryCode ? null : countryFromPhone(phone);
-      countryCode = place.countryCode ?? fromPhone;
-      if (countryCode) derived = { ...derived, countryCode: place.countryCode ? 'address' : 'phone' };
+      const fromState = place.countryCode || fromPhone ? null : countryFromStateAndZip(cells.state, cells.postalCode);
+      countryCode = place.countryCode ?? fromPhone ?? fromState;
+      if (countryCode) derived = { ...derived, countryCode: place.countryCode ? 'address' : fromPhone ? 'phone' : 'state' };
     }
   }
   if (!country && countryCode) country = countryName(countryCode);

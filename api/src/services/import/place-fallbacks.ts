@@ -16,6 +16,18 @@ export function countryFromPhone(phone: string | null): string | null {
   return parsePhoneNumberFromString(international)?.country ?? null;
 }
 
+const US_STATES = new Set('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC'.split(' '));
+
+/**
+ * The United States, for a row whose state column is a US state's code and whose postal code is a ZIP
+ * code (State "UT", Zip "84770": the Yellow Pages sheets have no country column). Either alone says
+ * nothing sure (CA is also Canada's code, five digits are a postcode in many countries).
+ */
+export function countryFromStateAndZip(state: string | undefined, postalCode: string | undefined): string | null {
+  if (!state || !postalCode) return null;
+  return US_STATES.has(state.trim().toUpperCase()) && /^\d{5}(-\d{4})?(\.0+)?$/.test(postalCode.trim()) ? 'US' : null;
+}
+
 /** `ST 12345`, `ON M5V 2T6`: a state or province code with a postal code, after the city. */
 const STATE_AND_POSTCODE = /^[A-Z]{2}\s+(?=[\dA-Z -]*\d)[\dA-Z][\dA-Z -]*$/;
 const MAX_CITY_WORDS = 4;

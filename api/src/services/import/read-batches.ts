@@ -94,6 +94,7 @@ interface PlaceCounts {
   cityFromAddress: number;
   countryFromAddress: number;
   countryFromPhone: number;
+  countryFromState: number;
   noCountry: number;
 }
 
@@ -104,11 +105,12 @@ function placeNotes(counts: PlaceCounts, countryWritten: boolean): string[] {
     const n = counts.cityFromAddress;
     notes.push(`${rowsText(n)} had no city of ${one(n, 'its', 'their')} own; it was read from the end of ${one(n, 'its', 'their')} address.`);
   }
-  const fromElsewhere = counts.countryFromAddress + counts.countryFromPhone;
+  const fromElsewhere = counts.countryFromAddress + counts.countryFromPhone + counts.countryFromState;
   if (fromElsewhere) {
     const sources = [
       counts.countryFromPhone ? `the phone number's country code (${rowsText(counts.countryFromPhone)})` : '',
       counts.countryFromAddress ? `the end of the address (${rowsText(counts.countryFromAddress)})` : '',
+      counts.countryFromState ? `a US state and ZIP code (${rowsText(counts.countryFromState)})` : '',
     ].filter(Boolean);
     notes.push(`${rowsText(fromElsewhere)} had no country of ${one(fromElsewhere, 'its', 'their')} own; it was read from ${sources.join(' and ')}.`);
   }
@@ -186,7 +188,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
   // would be on no country or city page, so the report says which names were not recognised.
   const unknownCountries = new Map<string, number>();
   let unknownCountryRows = 0;
-  const places: PlaceCounts = { cityFromAddress: 0, countryFromAddress: 0, countryFromPhone: 0, noCountry: 0 };
+  const places: PlaceCounts = { cityFromAddress: 0, countryFromAddress: 0, countryFromPhone: 0, countryFromState: 0, noCountry: 0 };
   const dropped: DroppedCounts = { location: { count: 0, rows: [] }, hours: { count: 0, rows: [] } };
   const end = (failure?: ReadFailure): ReadMessage => {
     // The rows of sheets not read are rows of the file all the same: counted, as skipped (not when the file
@@ -317,6 +319,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
               if (result.derived.city) places.cityFromAddress++;
               if (result.derived.countryCode === 'address') places.countryFromAddress++;
               else if (result.derived.countryCode === 'phone') places.countryFromPhone++;
+              else if (result.derived.countryCode === 'state') places.countryFromState++;
             }
             if (byContent) delta.keyedByContent++;
             else delta.uniquePlaceIds++;

@@ -104,7 +104,14 @@ describe('real exports from ../shared/data', { skip: present ? false : 'shared d
     assert.ok(repeats.includes('Diagnostic 6 Honest 1 Sunset Llc null Glass 27'), repeats.join('\n'));
     assert.equal((await pool.query("SELECT count(*)::int AS n FROM businesses WHERE full_address LIKE '%,'")).rows[0].n, 0, 'no address keeps the trailing comma of the scrape');
     // The notes count the businesses written, not the repeats skipped (128 rows, 119 businesses).
-    assert.match((report.report as { message: string }).message, / 119 rows have no country /);
+    // No country column, but a US state's code and a ZIP code: the United States (15 rows have neither).
+    assert.match((report.report as { message: string }).message, / 104 rows had no country of their own; it was read from a US state and ZIP code \(104 rows\)\. 15 rows have no country /);
+    assert.deepEqual((await pool.query("SELECT state, country_code, count(*)::int AS n FROM businesses WHERE place_id LIKE 'content:%' GROUP BY 1, 2 ORDER BY 1, 2")).rows, [
+      { state: 'AZ', country_code: 'US', n: 2 },
+      { state: 'NV', country_code: 'US', n: 13 },
+      { state: 'UT', country_code: 'US', n: 89 },
+      { state: null, country_code: null, n: 15 },
+    ]);
     // Safelite: three addresses and five rows without one (rows 9 and 31-34), which are one listing.
     const { rows } = await pool.query("SELECT count(*)::int AS n, count(full_address)::int AS addressed FROM businesses WHERE name = 'Safelite Auto Glass'");
     assert.deepEqual(rows[0], { n: 4, addressed: 3 });
