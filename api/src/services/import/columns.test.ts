@@ -28,3 +28,30 @@ describe('updatable columns: what an import may change in a business that exists
     assert.ok(!columns.includes('phone'));
   });
 });
+
+describe('headers in the languages admins write them', () => {
+  const fieldsOf = (headers: string[]) => Object.fromEntries(Object.entries(mapColumns(headers).sources).map(([field, names]) => [field, names![0]]));
+
+  test('Turkish (the admin panel\'s language), with its dotted and dotless i', () => {
+    assert.deepEqual(fieldsOf(['İşletme Adı', 'Adres', 'Telefon', 'Şehir', 'Ülke', 'Kategori', 'Puan', 'Yorum Sayısı', 'Enlem', 'Boylam', 'Web Sitesi', 'Posta Kodu']), {
+      name: 'İşletme Adı', fullAddress: 'Adres', phone: 'Telefon', city: 'Şehir', country: 'Ülke', category: 'Kategori', rating: 'Puan',
+      reviews: 'Yorum Sayısı', latitude: 'Enlem', longitude: 'Boylam', website: 'Web Sitesi', postalCode: 'Posta Kodu',
+    });
+  });
+
+  test('German, French and Spanish', () => {
+    assert.deepEqual(fieldsOf(['Firmenname', 'Straße', 'PLZ', 'Ort', 'Telefon', 'Webseite', 'Kategorie', 'Land']), {
+      name: 'Firmenname', street: 'Straße', postalCode: 'PLZ', city: 'Ort', phone: 'Telefon', website: 'Webseite', category: 'Kategorie', country: 'Land',
+    });
+    assert.deepEqual(fieldsOf(['Nom', 'Adresse', 'Ville', 'Code postal', 'Téléphone', 'Pays']), {
+      name: 'Nom', fullAddress: 'Adresse', city: 'Ville', postalCode: 'Code postal', phone: 'Téléphone', country: 'Pays',
+    });
+    assert.deepEqual(fieldsOf(['Nombre', 'Dirección', 'Ciudad', 'Teléfono', 'País']), {
+      name: 'Nombre', fullAddress: 'Dirección', city: 'Ciudad', phone: 'Teléfono', country: 'País',
+    });
+  });
+
+  test('an English name column wins over another language\'s', () => {
+    assert.equal(mapColumns(['Firma', 'Name', 'City']).sources.name?.[0], 'Name');
+  });
+});

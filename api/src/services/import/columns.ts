@@ -15,31 +15,35 @@ export type Field =
 
 /** Aliases in priority order, written normalised (see headerKey). */
 const ALIASES: Record<Field, string[]> = {
-  name: ['name', 'businessname', 'companyname', 'company', 'title', 'placename'],
+  // After the English names, the same columns in Turkish (the admin panel's language), German, French,
+  // Spanish and Italian, as admins' own sheets head them ("İşletme Adı", "Straße", "PLZ", "Ville").
+  name: ['name', 'businessname', 'companyname', 'company', 'title', 'placename',
+    'isletmeadi', 'firmaadi', 'isletme', 'firma', 'isim', 'adi', 'unvan', 'firmenname', 'unternehmen', 'nom', 'nomdelentreprise', 'raisonsociale', 'nombre', 'empresa', 'nomeattivita', 'azienda'],
   placeId: ['placeid', 'googleplaceid'],
   type: ['type', 'maincategory', 'primarycategory', 'primarytype'],
-  category: ['category', 'categoryname'],
+  category: ['category', 'categoryname', 'kategori', 'kategorie', 'branche', 'categorie', 'categoria'],
   subtypes: ['subtypes', 'categories', 'subcategories'],
-  fullAddress: ['fulladdress', 'address', 'formattedaddress', 'streetaddress'],
-  street: ['street', 'addressline1', 'address1'],
-  city: ['city', 'town', 'locality'],
-  postalCode: ['postalcode', 'zip', 'zipcode', 'postcode', 'plz'],
-  state: ['state', 'usstate', 'region', 'province'],
-  country: ['country', 'countryname'],
-  countryCode: ['countrycode', 'countryiso', 'iso2'],
-  phone: ['phone', 'phonenumber', 'telephone', 'tel', 'phone1'],
-  latitude: ['latitude', 'lat'],
-  longitude: ['longitude', 'lng', 'lon', 'long'],
-  rating: ['rating', 'reviewrating', 'averagerating', 'stars'],
-  reviews: ['reviews', 'reviewcount', 'reviewscount', 'numberofreviews', 'userratingstotal'],
+  fullAddress: ['fulladdress', 'address', 'formattedaddress', 'streetaddress', 'adres', 'acikadres', 'adresse', 'anschrift', 'direccion', 'indirizzo'],
+  street: ['street', 'addressline1', 'address1', 'sokak', 'cadde', 'strasse', 'rue', 'calle'],
+  city: ['city', 'town', 'locality', 'sehir', 'il', 'stadt', 'ort', 'ville', 'ciudad', 'citta'],
+  postalCode: ['postalcode', 'zip', 'zipcode', 'postcode', 'plz', 'postakodu', 'postleitzahl', 'codepostal', 'codigopostal', 'cap'],
+  state: ['state', 'usstate', 'region', 'province', 'bundesland', 'provincia'],
+  country: ['country', 'countryname', 'ulke', 'land', 'pays', 'pais', 'paese'],
+  countryCode: ['countrycode', 'countryiso', 'iso2', 'ulkekodu', 'landercode'],
+  phone: ['phone', 'phonenumber', 'telephone', 'tel', 'phone1', 'telefon', 'telefonnumarasi', 'telefonnummer', 'telefono'],
+  latitude: ['latitude', 'lat', 'enlem', 'breitengrad', 'latitud', 'latitudine'],
+  longitude: ['longitude', 'lng', 'lon', 'long', 'boylam', 'langengrad', 'longitud', 'longitudine'],
+  rating: ['rating', 'reviewrating', 'averagerating', 'stars', 'puan', 'bewertung', 'valoracion', 'calificacion'],
+  reviews: ['reviews', 'reviewcount', 'reviewscount', 'numberofreviews', 'userratingstotal', 'yorumsayisi', 'degerlendirmesayisi', 'anzahlbewertungen'],
   reviewsLink: ['reviewslink', 'locationreviewslink'],
-  photo: ['photo', 'image', 'thumbnail', 'photourl', 'imageurl', 'mainphoto'],
+  photo: ['photo', 'image', 'thumbnail', 'photourl', 'imageurl', 'mainphoto', 'fotograf', 'resim', 'foto', 'bild'],
   logo: ['logo', 'logourl'],
   locatedIn: ['locatedin'],
-  workingHours: ['workinghours', 'openhours', 'openinghours', 'hours', 'businesshours', 'workinghoursoldformat', 'workinghourscsvcompatible'],
-  verified: ['verified', 'isverified', 'claimed'],
-  about: ['about', 'description', 'descriptions'],
-  website: ['website', 'site', 'web', 'homepage', 'websiteurl'],
+  workingHours: ['workinghours', 'openhours', 'openinghours', 'hours', 'businesshours', 'workinghoursoldformat', 'workinghourscsvcompatible',
+    'calismasaatleri', 'acilissaatleri', 'offnungszeiten', 'horaires', 'horario', 'orari'],
+  verified: ['verified', 'isverified', 'claimed', 'dogrulanmis', 'onayli'],
+  about: ['about', 'description', 'descriptions', 'aciklama', 'hakkinda', 'beschreibung'],
+  website: ['website', 'site', 'web', 'homepage', 'websiteurl', 'websitesi', 'webadresi', 'webseite', 'siteweb', 'sitioweb'],
   url: ['url', 'googlemapsurl', 'mapsurl', 'locationlink', 'link'],
   businessStatus: ['businessstatus', 'status', 'placestatus', 'operationalstatus'],
 };
@@ -112,8 +116,16 @@ const WRITTEN_FROM: Record<string, Field[]> = {
   business_status: ['businessStatus'],
 };
 
+/** A header as the aliases are written: no case, spaces, underscores, dots, hyphens or accents (İşletme Adı: isletmeadi). */
 export function headerKey(header: string): string {
-  return header.normalize('NFKC').toLowerCase().replace(/[\s_.\-]+/g, '');
+  return header
+    .normalize('NFKC')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ı/g, 'i')
+    .replace(/ß/g, 'ss')
+    .replace(/[\s_.\-]+/g, '');
 }
 
 export type CanonicalCells = Partial<Record<Field, string>>;

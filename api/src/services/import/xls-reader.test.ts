@@ -111,7 +111,9 @@ describe('openXls: damaged files', () => {
   });
 
   test('a file cut at any size fails with the plain message, never a JavaScript error text', async () => {
-    const sizes = [0, 100, 511, 512, 513, 2000, 4096, 5000, 20000, Math.floor(whole.length / 2), whole.length - 1000];
+    // The last cut takes the Workbook stream's last sectors (the file ends with padding and the tiny mini stream,
+    // which hold no rows: a cut there loses nothing and the rows read in full).
+    const sizes = [0, 100, 511, 512, 513, 2000, 4096, 5000, 20000, Math.floor(whole.length / 2), whole.length - 2048];
     for (const size of sizes) {
       const outcome = await readAll(await fileWith(whole.subarray(0, size)));
       // Under 512 bytes there is no compound-file header to read at all; the message is the same.

@@ -9,7 +9,7 @@ import type { Cell } from './spreadsheet-writers.ts';
 export const EXPORT_HEADER = [
   'name', 'site', 'type', 'subtypes', 'category', 'phone', 'full_address', 'street', 'city', 'postal_code', 'state',
   'country', 'country_code', 'latitude', 'longitude', 'rating', 'reviews', 'reviews_link', 'photo', 'logo',
-  'located_in', 'working_hours', 'verified', 'about', 'place_id', 'url',
+  'located_in', 'working_hours', 'verified', 'about', 'place_id', 'url', 'business_status',
 ];
 
 export function toExportRow(row: BusinessRow, typed = false): Cell[] {
@@ -20,7 +20,7 @@ export function toExportRow(row: BusinessRow, typed = false): Cell[] {
     row.countryCode ?? '', num(row.latitude), num(row.longitude), num(row.rating), typed ? row.reviewCount : String(row.reviewCount),
     row.reviewsLink ?? '', row.photo ?? '', row.logo ?? '', row.locatedIn ?? '',
     row.workingHours ? JSON.stringify(row.workingHours) : '', typed ? row.verified : row.verified ? 'True' : 'False',
-    row.about ? JSON.stringify(row.about) : '', row.placeId ?? '', row.url ?? '',
+    row.about ? JSON.stringify(row.about) : '', row.placeId ?? '', row.url ?? '', row.businessStatus ?? '',
   ];
 }
 
