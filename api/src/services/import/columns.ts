@@ -163,6 +163,19 @@ export function isMissing(value: string | undefined | null): boolean {
 
 export class MissingColumnsError extends Error {}
 
+/** How many title rows (a caption, a date) above a header row are looked past. */
+export const MAX_TITLE_ROWS = 5;
+
+/**
+ * A row above the header that titles the sheet ("Businesses export - March 2025", often a merged cell):
+ * at most two cells with text and no business name column among them.
+ */
+export function isTitleRow(values: string[]): boolean {
+  let filled = 0;
+  for (const value of values) if (value && value.trim() !== '' && ++filled > 2) return false;
+  return filled > 0 && !hasNameColumn(values);
+}
+
 /** Whether a header row has a column a business name can come from (what mapColumns needs). */
 export function hasNameColumn(headers: string[]): boolean {
   try {

@@ -14,6 +14,7 @@ import { createReadStream, statSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { CR, LF, QUOTE } from './char-codes.ts';
 import { ImportFileError, isBlankRow, uniqueHeaders, type RowSource, type SourceRow } from './source-rows.ts';
+import { hasNameColumn, isTitleRow, MAX_TITLE_ROWS } from './columns.ts';
 
 const CHUNK_BYTES = 64 * 1024;
 /** Longest record accepted (real exports have cells of a few KB; 8 MB means a quote was never closed). */
@@ -24,15 +25,28 @@ const DELIMITERS = [',', ';', '\t'] as const;
 /** `sep=;` (or `"sep=;"`) alone on the first line, as Excel writes and reads it. */
 const SEPARATOR_LINE = /^"?sep=([,;\t|])"?\r?\n/i;
 
-/** Picks the delimiter that splits the header line most (outside quotes); comma on a tie or none. */
+/** How many lines are looked at for one with a delimiter (a title line above the header may have none). */
+const SNIFFED_LINES = 6;
+
+/**
+ * Picks the delimiter that splits the header line most (outside quotes): the first line that has any of
+ * them, so a title line above the header ("Businesses export - March 2025") does not decide; comma on a
+ * tie or none.
+ */
 export function sniffDelimiter(text: string): string {
   const counts = new Map<string, number>(DELIMITERS.map((d) => [d, 0]));
   let quoted = false;
+  let lines = 0;
+  let found = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
+    else if (!quoted && ch === '\n') {
+      if (found || ++lines === SNIFFED_LINES) break;
+    } else if (!quoted && counts.has(ch)) {
+      counts.set(ch, counts.get(ch)! + 1);
+      found = true;
+    }
   }
   let best = ',';
   for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
@@ -397,17 +411,33 @@ export async function openCsv(path: string): Promise<RowSource> {
   const progress: { read: number; delimiter?: string } = { read: 0 };
   const encoding = await csvEncoding(path);
   const batches = csvRecords(path, encoding, progress);
-  let headerRecord: { number: number; fields: string[] } | undefined;
+  // The header is the first non-blank line, or the first with a business name column after a title line
+  // or two ("Businesses export - March 2025,,,,") when there is one.
+  const seen: { number: number; fields: string[] }[] = [];
   let rest: { number: number; fields: string[] }[] = [];
-  while (!headerRecord) {
+  let titleLines = 0;
+  for (;;) {
     const next = await batches.next();
-    if (next.done) throw new ImportFileError('empty', 'The file has no header row.');
-    const nonBlank = next.value.findIndex((record) => !isBlankRow(record.fields));
-    if (nonBlank >= 0) {
-      headerRecord = next.value[nonBlank];
-      rest = next.value.slice(nonBlank + 1);
+    if (next.done) break;
+    let at = 0;
+    let decided = false;
+    for (; at < next.value.length && !decided; at++) {
+      const record = next.value[at];
+      if (isBlankRow(record.fields)) continue;
+      seen.push(record);
+      const isTitle = seen.length <= MAX_TITLE_ROWS && isTitleRow(record.fields);
+      if (!isTitle) {
+        if (seen.length > 1 && hasNameColumn(record.fields)) titleLines = seen.length - 1;
+        decided = true;
+      }
     }
+    rest = next.value.slice(at);
+    if (decided) break;
   }
+  if (seen.length === 0) throw new ImportFileError('empty', 'The file has no header row.');
+  // No header below the titles: the first line is the header, as it was (its columns name what is missing).
+  const headerRecord = seen[titleLines];
+  rest = [...seen.slice(titleLines + 1), ...rest];
   const headers = uniqueHeaders(headerRecord.fields);
   const toRows = (records: { number: number; fields: string[] }[]): SourceRow[] => {
     const out: SourceRow[] = [];
@@ -431,6 +461,7 @@ export async function openCsv(path: string): Promise<RowSource> {
   }
   const notes = encoding === 'windows-1252' ? [legacyNote(await legacyLines(path))]
     : encoding === 'utf-8' ? [] : [`The file was read as ${encoding.toUpperCase()} text (it starts with that byte order mark).`];
+  if (titleLines > 0) notes.push(`The header is on line ${headerRecord.number.toLocaleString('en-US')}: the ${titleLines === 1 ? 'title line' : `${titleLines} title lines`} above it ${titleLines === 1 ? 'was' : 'were'} not read as data.`);
   return { headers, sheets: [], rows: rows(), close: async () => void (await batches.return(undefined)), fraction: () => (size ? Math.min(1, progress.read / size) : 1), notes, delimiter: progress.delimiter };
 }
 

@@ -610,6 +610,29 @@ describe('importFile: XLSX', () => {
     assert.equal(refused.totalRows, 0);
   });
 
+  test('a title above the header (a merged caption, a date line) is looked past, and the report says where the header was', async () => {
+    const xlsx = file('titled.xlsx');
+    await writeXlsx(xlsx, [
+      { name: 'Export', rows: [['Businesses export - March 2025'], ['Prepared by the sales team', '2025-03-01'], [], ['Name', 'Place ID', 'City'], ['Titled Cafe', 'ChIJ-titled-1', 'Oslo'], ['Titled Bar', 'ChIJ-titled-2', 'Oslo']] },
+    ]);
+    const sheet = (await run(xlsx)).result;
+    assert.equal(sheet.successCount, 2, sheet.message);
+    assert.equal(sheet.totalRows, 2);
+    assert.match(sheet.message, /The header of sheet "Export" is on row 4: the title rows above it were not read as data\./);
+    // A semicolon CSV whose title line has no semicolon at all: the header's delimiter is still found.
+    const csv = file('titled.csv');
+    await writeFile(csv, 'Businesses export - March 2025\nname;place_id;city\nTitled Deli;ChIJ-titled-3;Bergen\n');
+    const text = (await run(csv)).result;
+    assert.equal(text.successCount, 1, text.message);
+    assert.match(text.message, /The header is on line 2: the title line above it was not read as data\./);
+    // Title-like lines with no header after them: the first line is the header, and what it lacks is named.
+    const noHeader = file('no-header.csv');
+    await writeFile(noHeader, 'Businesses export\nOslo\nBergen\n');
+    const refused = (await run(noHeader)).result;
+    assert.equal(refused.error, 'missing_columns');
+    assert.match(refused.message, /Columns found: Businesses export\./);
+  });
+
   test('a zip bomb is refused from the central directory, before anything is inflated', async () => {
     const bomb = file('bomb.xlsx');
     const zip = new ZipWriter(bomb);

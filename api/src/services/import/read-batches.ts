@@ -142,6 +142,13 @@ function listRows(rows: string[], count: number): string {
 }
 
 /** Sheets with data that were not read (their header differs from the first sheet's): said first, loudly. */
+/** Where a sheet's header was found below a title. */
+function titleRowNotes(sheets: RowSource['sheets']): string[] {
+  return sheets
+    .filter((sheet) => sheet.headerRow !== undefined && !sheet.skipped)
+    .map((sheet) => `The header of sheet "${sheet.name}" is on row ${sheet.headerRow!.toLocaleString('en-US')}: the title rows above it were not read as data.`);
+}
+
 function skippedSheetNotes(sheets: RowSource['sheets']): string[] {
   return sheets
     .filter((sheet) => sheet.skipped && sheet.rows > 0)
@@ -202,6 +209,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
     type: 'end', fileType: rows?.type ?? null, sheets: rows?.sheets ?? [], delta: take(), fraction: rows?.fraction() ?? 0, failure,
     notes: [
       ...skippedSheetNotes(rows?.sheets ?? []),
+      ...titleRowNotes(rows?.sheets ?? []),
       ...(unknownCountryRows ? [unknownCountriesNote(unknownCountryRows, unknownCountries)] : []), ...droppedNotes(dropped), ...placeNotes(places, mapping?.updatableColumns.includes('country_code') ?? true),
     ],
   });

@@ -7,7 +7,7 @@
  * case and without empty cells at their end. A sheet with a different header is skipped, and the report's message names it with its row count and how its header differs; a
  * header-only or empty sheet adds no rows.
  */
-import { hasNameColumn } from './columns.ts';
+import { hasNameColumn, isTitleRow, MAX_TITLE_ROWS } from './columns.ts';
 import { ImportFileError, isBlankRow, uniqueHeaders, type RowSource, type SourceRow } from './source-rows.ts';
 
 export type SheetEvent = { kind: 'sheet'; name: string } | { kind: 'row'; rowNumber: number; values: string[] };
@@ -23,47 +23,79 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
   let state: 'header' | 'rows' | 'skip' = 'header';
   const multi = sheetCount > 1;
 
-  const handle = (chunk: SheetEvent[]): SourceRow[] => {
+  // Rows that may be a title above the header: kept until a header row follows them (then they are
+  // looked past), or until it is clear none does (then they are read as before: the first is the header).
+  let titles: Array<Extract<SheetEvent, { kind: 'row' }>> = [];
+
+  const handleRow = (event: Extract<SheetEvent, { kind: 'row' }>, out: SourceRow[], lookPastTitles: boolean): void => {
+    if (!current || isBlankRow(event.values)) return;
+    if (state === 'header') {
+      const sheetHeaders = uniqueHeaders(event.values);
+      const compared = headerKeyOf(event.values);
+      if (lookPastTitles) {
+        const fits = headers ? compared.key === firstHeader!.key : hasNameColumn(sheetHeaders);
+        if (!fits && titles.length < MAX_TITLE_ROWS && isTitleRow(event.values)) {
+          titles.push(event);
+          return;
+        }
+        if (fits && titles.length > 0) {
+          current.headerRow = event.rowNumber;
+          titles = [];
+        } else if (titles.length > 0) {
+          replayTitles(out);
+          handleRow(event, out, false);
+          return;
+        }
+      }
+      if (!headers && !hasNameColumn(sheetHeaders)) {
+        // A first sheet of instructions ("This export was made by ..."): the data is on a later sheet.
+        // If no sheet has a name column, the first one's header is the one the error names.
+        firstCandidate ??= sheetHeaders;
+        state = 'skip';
+        current.skipped = 'it has no business name column';
+        return;
+      }
+      if (!headers) {
+        headers = sheetHeaders;
+        firstHeader = compared;
+        state = 'rows';
+      } else if (compared.key === firstHeader!.key) {
+        state = 'rows';
+      } else {
+        state = 'skip';
+        current.skipped = `its header row differs from the first sheet's${headerDifference(headers.slice(0, firstHeader!.width), sheetHeaders.slice(0, compared.width))}`;
+      }
+      return;
+    }
+    if (state === 'skip') {
+      // Counted, so the report can say how many rows of the file were left out.
+      current.rows++;
+      return;
+    }
+    current.rows++;
+    out.push({ rowNumber: event.rowNumber, sheet: multi ? current.name : undefined, values: event.values });
+  };
+
+  /** No header came after the rows kept as possible titles: they are read as they were, the first as the header. */
+  const replayTitles = (out: SourceRow[]): void => {
+    const kept = titles;
+    titles = [];
+    for (const event of kept) handleRow(event, out, false);
+  };
+
+  const handle = (chunk: SheetEvent[], final = false): SourceRow[] => {
     const out: SourceRow[] = [];
     for (const event of chunk) {
       if (event.kind === 'sheet') {
+        replayTitles(out);
         current = { name: event.name, rows: 0 };
         sheets.push(current);
         state = 'header';
         continue;
       }
-      if (!current || isBlankRow(event.values)) continue;
-      if (state === 'header') {
-        const sheetHeaders = uniqueHeaders(event.values);
-        const compared = headerKeyOf(event.values);
-        if (!headers && !hasNameColumn(sheetHeaders)) {
-          // A first sheet of instructions ("This export was made by ..."): the data is on a later sheet.
-          // If no sheet has a name column, the first one's header is the one the error names.
-          firstCandidate ??= sheetHeaders;
-          state = 'skip';
-          current.skipped = 'it has no business name column';
-          continue;
-        }
-        if (!headers) {
-          headers = sheetHeaders;
-          firstHeader = compared;
-          state = 'rows';
-        } else if (compared.key === firstHeader!.key) {
-          state = 'rows';
-        } else {
-          state = 'skip';
-          current.skipped = `its header row differs from the first sheet's${headerDifference(headers.slice(0, firstHeader!.width), sheetHeaders.slice(0, compared.width))}`;
-        }
-        continue;
-      }
-      if (state === 'skip') {
-        // Counted, so the report can say how many rows of the file were left out.
-        current.rows++;
-        continue;
-      }
-      current.rows++;
-      out.push({ rowNumber: event.rowNumber, sheet: multi ? current.name : undefined, values: event.values });
+      handleRow(event, out, true);
     }
+    if (final) replayTitles(out);
     return out;
   };
 
@@ -72,6 +104,8 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
   while (!headers) {
     const next = await events.next();
     if (next.done) {
+      first.push(...handle([], true));
+      if (headers) break;
       if (firstCandidate) {
         headers = firstCandidate;
         break;
@@ -85,7 +119,11 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
       if (first.length) yield first.splice(0);
       for (;;) {
         const next = await events.next();
-        if (next.done) break;
+        if (next.done) {
+          const tail = handle([], true);
+          if (tail.length) yield tail;
+          break;
+        }
         const chunk = handle(next.value);
         if (chunk.length) yield chunk;
       }

@@ -16,7 +16,7 @@ export interface RowSource {
   /** Header texts in file order (of the first sheet read); SourceRow.values follow this order. */
   headers: string[];
   /** Sheets read and sheets skipped (with why), for the report. Empty for CSV. */
-  sheets: Array<{ name: string; rows: number; skipped?: string }>;
+  sheets: Array<{ name: string; rows: number; skipped?: string; headerRow?: number }>;
   /** Data rows in file order, handed out in chunks (a per-row await costs more than parsing a row). */
   rows: AsyncIterable<SourceRow[]>;
   /** Releases the file (needed when the rows are not read to the end, e.g. a refused file). */
