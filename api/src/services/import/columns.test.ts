@@ -55,3 +55,19 @@ describe('headers in the languages admins write them', () => {
     assert.equal(mapColumns(['Firma', 'Name', 'City']).sources.name?.[0], 'Name');
   });
 });
+
+describe('a column given twice', () => {
+  test('is read as one (the first with a value) and named in the report; a header only differing in case is the same column', () => {
+    const mapping = mapColumns(['name', 'phone', 'city', 'name_2', 'Phone', 'notes', 'notes_2']);
+    assert.deepEqual(mapping.sources.name, ['name', 'name_2']);
+    assert.deepEqual(mapping.sources.phone, ['phone', 'Phone']);
+    assert.deepEqual(mapping.map(['', '', 'Oslo', 'Second Name', '+47 22 00 00 00', 'x', 'y']).name, 'Second Name');
+    assert.deepEqual(mapping.map(['First', '+1 555 0100', 'Oslo', 'Second', '+47 22 00 00 00', '', '']).phone, '+1 555 0100');
+    // Columns no field reads ("notes") are not worth a word.
+    assert.deepEqual(mapping.notes, [
+      'Column "name" appears 2 times: each row takes the first of them that has a value.',
+      'Column "phone" appears 2 times: each row takes the first of them that has a value.',
+    ]);
+    assert.deepEqual(mapColumns(['name', 'phone_2']).sources.phone, undefined, 'a header of its own that ends in _2 is not a repeat');
+  });
+});

@@ -145,6 +145,8 @@ export interface ColumnMapping {
   usedWidth: number;
   /** Map a row's cells (in header order) to canonical values (first non-empty alias). */
   map(values: string[]): CanonicalCells;
+  /** What the report says of the header itself (a column given twice). */
+  notes: string[];
 }
 
 const MISSING = new Set(['', 'none', 'null', 'nan', 'n/a', 'undefined', '{}', '[]']);
@@ -191,8 +193,15 @@ export function hasNameColumn(headers: string[]): boolean {
 export function mapColumns(headers: string[]): ColumnMapping {
   const byKey = new Map<string, string>();
   const indexOfKey = new Map<string, number>();
+  // Every header of a key, in file order: "Phone" twice (the second made "Phone_2" by uniqueHeaders), or
+  // "Phone" and "phone".
+  const allOfKey = new Map<string, string[]>();
+  const seenHeaders = new Set<string>();
   headers.forEach((header, index) => {
-    const key = headerKey(header);
+    const repeat = /^(.*)_(\d+)$/.exec(header);
+    const key = headerKey(repeat && seenHeaders.has(repeat[1]) ? repeat[1] : header);
+    seenHeaders.add(header);
+    allOfKey.set(key, [...(allOfKey.get(key) ?? []), header]);
     if (!byKey.has(key)) {
       byKey.set(key, header);
       indexOfKey.set(key, index);
@@ -208,8 +217,9 @@ export function mapColumns(headers: string[]): ColumnMapping {
   const sources: Partial<Record<Field, string[]>> = {};
   for (const [field, aliases] of Object.entries(ALIASES) as Array<[Field, string[]]>) {
     // A file with a real `name` column may also have a contact-person `title`: only the first alias present counts for name.
-    const present = aliases.filter((alias) => byKey.has(alias)).map((alias) => byKey.get(alias)!);
-    if (present.length) sources[field] = field === 'name' ? present.slice(0, 1) : present;
+    // A column given twice is read as one: each row takes the first of them that has a value.
+    const present = aliases.filter((alias) => byKey.has(alias)).map((alias) => allOfKey.get(alias)!);
+    if (present.length) sources[field] = field === 'name' ? present[0] : present.flat();
   }
   if (profile === 'osm') {
     // OSM `type` is node/way/relation and `id` is the OSM id: the adapter below builds type and place_id.
@@ -268,7 +278,10 @@ export function mapColumns(headers: string[]): ColumnMapping {
     : base;
   // The cells a row must reach: a layout with its own conversion may read any column.
   const usedWidth = profile ? headers.length : Math.max(0, ...single.map(([, index]) => index + 1), ...multi.flatMap(([, indexes]) => indexes.map((index) => index + 1)));
-  return { sources, profile, columnExtraction, updatableColumns, usedWidth, map };
+  const notes = [...allOfKey]
+    .filter(([key, list]) => list.length > 1 && Object.values(ALIASES).some((aliases) => aliases.includes(key)) && Object.values(sources).some((used) => used.includes(list[0])))
+    .map(([, list]) => `Column "${list[0].replace(/_\d+$/, '')}" appears ${list.length} times: each row takes the first of them that has a value.`);
+  return { sources, profile, columnExtraction, updatableColumns, usedWidth, map, notes };
 }
 
 type CellOf = (values: string[], key: string) => string | undefined;

@@ -236,7 +236,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
     }
     throw error;
   }
-  yield { type: 'opened', fileType: rows.type, columnExtraction: mapping.columnExtraction, updatableColumns: mapping.updatableColumns, notes: rows.notes ?? [] };
+  yield { type: 'opened', fileType: rows.type, columnExtraction: mapping.columnExtraction, updatableColumns: mapping.updatableColumns, notes: [...(rows.notes ?? []), ...mapping.notes] };
 
   const seenPlaceIds = new FirstSeen();
   const firstPositions = new SheetPositions();
