@@ -73,6 +73,8 @@ export interface DroppedValues {
   location?: true;
   /** Working hours in no form the importer reads. */
   hours?: true;
+  /** Text longer than its field holds, cut to that length. */
+  shortened?: true;
 }
 
 export type NormaliseResult = { ok: true; row: BusinessRow; derived?: DerivedPlace; dropped?: DroppedValues } | { ok: false; reason: string };
@@ -100,11 +102,18 @@ function addressText(value: string | undefined): string | null {
   return text(value?.replace(/[\s,;]+$/, ''));
 }
 
+/** Set when a cell of the row being normalised was longer than its field holds (the report says so). */
+let textWasCut = false;
+
 function text(value: string | undefined, max = MAX_TEXT): string | null {
   if (value === undefined) return null;
   // NFC: text typed or exported decomposed (e + U+0301) is stored, searched and shown as one form.
   const clean = nfc(value.replace(INVISIBLE, '').trim());
-  return clean ? clean.slice(0, max) : null;
+  if (clean.length > max) {
+    textWasCut = true;
+    return clean.slice(0, max);
+  }
+  return clean || null;
 }
 
 /** "4.5", "4,5", " 4.500000 ", "٤٫٥" -> 4.5; null for anything else. */
@@ -188,6 +197,7 @@ function subtypesOf(value: string | undefined): string[] {
 
 /** Normalises and validates one row. Never throws for bad data: it returns the reason instead. */
 export function normaliseRow(cells: CanonicalCells): NormaliseResult {
+  textWasCut = false;
   const rawName = cells.name === undefined ? undefined : nfc(cells.name.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim());
   if (!rawName || /^(n\/a|na|none|null|-)$/i.test(rawName)) return { ok: false, reason: 'name is missing' };
   if (rawName.length > MAX_NAME) return { ok: false, reason: `name is longer than ${MAX_NAME} characters` };
@@ -281,6 +291,7 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
     url: link(cells.url),
     businessStatus: parseBusinessStatus(cells.businessStatus),
   };
+  if (textWasCut || (typeof row.about === 'string' && row.about.length < (cells.about?.trim().length ?? 0))) dropped = { ...dropped, shortened: true };
   const checked = ImportedBusiness.safeParse(row);
   if (!checked.success) {
     const issue = checked.error.issues[0];

@@ -132,6 +132,7 @@ function placeNotes(counts: PlaceCounts, countryWritten: boolean): string[] {
 interface DroppedCounts {
   location: { count: number; rows: string[] };
   hours: { count: number; rows: string[] };
+  shortened: { count: number; rows: string[] };
 }
 
 const MAX_DROPPED_ROWS_NAMED = 10;
@@ -157,12 +158,15 @@ function skippedSheetNotes(sheets: RowSource['sheets']): string[] {
 
 function droppedNotes(dropped: DroppedCounts): string[] {
   const notes: string[] = [];
-  const { location, hours } = dropped;
+  const { location, hours, shortened } = dropped;
   if (location.count) {
     notes.push(`${rowsText(location.count)} had a location outside the valid ranges (latitude -90 to 90, longitude -180 to 180), only one of the two, or a placeholder point; ${one(location.count, 'it was', 'they were')} imported without a location: ${listRows(location.rows, location.count)}.`);
   }
   if (hours.count) {
     notes.push(`${rowsText(hours.count)} had working hours in a form that could not be read; ${one(hours.count, 'it was', 'they were')} imported without hours: ${listRows(hours.rows, hours.count)}.`);
+  }
+  if (shortened.count) {
+    notes.push(`${rowsText(shortened.count)} had text longer than its column holds (2,000 characters; 5,000 for about, 100 for a phone); it was cut to that length: ${listRows(shortened.rows, shortened.count)}.`);
   }
   return notes;
 }
@@ -196,7 +200,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
   const unknownCountries = new Map<string, number>();
   let unknownCountryRows = 0;
   const places: PlaceCounts = { cityFromAddress: 0, countryFromAddress: 0, countryFromPhone: 0, countryFromState: 0, noCountry: 0 };
-  const dropped: DroppedCounts = { location: { count: 0, rows: [] }, hours: { count: 0, rows: [] } };
+  const dropped: DroppedCounts = { location: { count: 0, rows: [] }, hours: { count: 0, rows: [] }, shortened: { count: 0, rows: [] } };
   const end = (failure?: ReadFailure): ReadMessage => {
     // The rows of sheets not read are rows of the file all the same: counted, as skipped (not when the file
     // was refused before any row was read: no header with a name column anywhere).
@@ -317,7 +321,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
             }
             if (result.dropped) {
               const where = () => detach(`${sourceRow.sheet ? `${sourceRow.sheet} ` : ''}row ${sourceRow.rowNumber}`);
-              for (const kind of ['location', 'hours'] as const) {
+              for (const kind of ['location', 'hours', 'shortened'] as const) {
                 if (!result.dropped[kind]) continue;
                 dropped[kind].count++;
                 if (dropped[kind].rows.length < MAX_DROPPED_ROWS_NAMED) dropped[kind].rows.push(where());
