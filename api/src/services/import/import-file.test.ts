@@ -648,6 +648,27 @@ describe('importFile: XLSX', () => {
     assert.match(refused.message, /Columns found: Businesses export\./);
   });
 
+  test('a formula with no saved result (a workbook written by a script) refuses its row instead of clearing the stored value', async () => {
+    const first = file('formulas-first.xlsx');
+    await writeXlsx(first, [{ name: 'Data', rows: [['name', 'place_id', 'rating', 'reviews'], ['Formula Cafe', 'ChIJ-formula-1', 4.5, 123], ['Saved Result Bar', 'ChIJ-formula-2', 4, 10]] }]);
+    await run(first);
+    const again = file('formulas.xlsx');
+    await writeXlsx(again, [{
+      name: 'Data',
+      rows: [
+        ['name', 'place_id', 'rating', 'reviews', 'note'],
+        ['Formula Cafe', 'ChIJ-formula-1', { formula: '4+0.5' }, { formula: 'SUM(100,23)' }, 'x'],
+        // Excel saves each formula's result beside it: that is the value read.
+        ['Saved Result Bar', 'ChIJ-formula-2', { formula: '3+1.5', value: 4.5 }, 10, { formula: 'NOW()' }],
+      ],
+    }]);
+    const { result } = await run(again);
+    assert.equal(result.successCount, 1, result.message);
+    assert.deepEqual(result.errors, ['Row 2: "rating", "reviews" hold formulas with no saved result; open the file in Excel or LibreOffice and save it, so the results are stored, then import it again']);
+    const { rows } = await pool.query("SELECT name, rating, review_count FROM businesses WHERE place_id LIKE 'ChIJ-formula-%' ORDER BY place_id");
+    assert.deepEqual(rows, [{ name: 'Formula Cafe', rating: 4.5, review_count: 123 }, { name: 'Saved Result Bar', rating: 4.5, review_count: 10 }]);
+  });
+
   test('a zip bomb is refused from the central directory, before anything is inflated', async () => {
     const bomb = file('bomb.xlsx');
     const zip = new ZipWriter(bomb);

@@ -259,6 +259,8 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
     return message;
   };
 
+  // The headers some field is read from (a formula without its result matters only in those).
+  const readHeaders = new Set(Object.values(mapping.sources).flat());
   let failure: ReadFailure | undefined;
   try {
     const chunks = rows.rows[Symbol.asyncIterator]();
@@ -282,7 +284,9 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
         // delimiter in a cell on ("Acme, Inc" makes the city "Inc"); one with fewer lacks columns the file
         // has, which would clear them in a stored business: both refused, not stored. Extra empty cells (a
         // trailing delimiter) and missing cells past the last column read are harmless.
-        const ragged = rows.type === 'csv' ? raggedReason(sourceRow.values, rows.headers.length, mapping.usedWidth, rows.delimiter) : null;
+        const ragged = rows.type === 'csv' ? raggedReason(sourceRow.values, rows.headers.length, mapping.usedWidth, rows.delimiter)
+          : sourceRow.uncomputed ? uncomputedReason(sourceRow.uncomputed, rows.headers, readHeaders)
+          : null;
         const result = ragged ? { ok: false as const, reason: ragged } : normaliseRow(mapping.map(sourceRow.values));
         if (!result.ok) {
           delta.errorCount++;
@@ -352,6 +356,16 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
 }
 
 const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
+
+/**
+ * A row whose cell holds a formula the file never computed (a workbook written by a script, not by Excel):
+ * read as empty, it would clear the stored value of a business it updates. Refused, naming the column.
+ */
+function uncomputedReason(cells: number[], headers: string[], readHeaders: Set<string>): string | null {
+  const named = cells.map((index) => headers[index]).filter((header) => header !== undefined && readHeaders.has(header));
+  if (named.length === 0) return null;
+  return `${named.map((header) => `"${header}"`).join(', ')} ${named.length === 1 ? 'holds a formula' : 'hold formulas'} with no saved result; open the file in Excel or LibreOffice and save it, so the results are stored, then import it again`;
+}
 
 /** Why a CSV row's cells do not line up with the header, or null when they do. */
 function raggedReason(values: string[], width: number, usedWidth: number, delimiter = ','): string | null {

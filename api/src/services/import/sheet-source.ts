@@ -10,7 +10,7 @@
 import { hasNameColumn, isTitleRow, MAX_TITLE_ROWS } from './columns.ts';
 import { ImportFileError, isBlankRow, uniqueHeaders, type RowSource, type SourceRow } from './source-rows.ts';
 
-export type SheetEvent = { kind: 'sheet'; name: string } | { kind: 'row'; rowNumber: number; values: string[] };
+export type SheetEvent = { kind: 'sheet'; name: string } | { kind: 'row'; rowNumber: number; values: string[]; uncomputed?: number[] };
 
 /** `events` yields chunks of sheet events in workbook order. */
 export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetCount: number, fraction: () => number): Promise<RowSource> {
@@ -73,7 +73,7 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
       return;
     }
     current.rows++;
-    out.push({ rowNumber: event.rowNumber, sheet: multi ? current.name : undefined, values: event.values });
+    out.push({ rowNumber: event.rowNumber, sheet: multi ? current.name : undefined, values: event.values, ...(event.uncomputed ? { uncomputed: event.uncomputed } : {}) });
   };
 
   /** No header came after the rows kept as possible titles: they are read as they were, the first as the header. */

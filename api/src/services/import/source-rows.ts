@@ -10,6 +10,11 @@ export interface SourceRow {
   sheet?: string;
   /** Cell texts in header order (RowSource.headers); missing trailing cells may be absent. */
   values: string[];
+  /**
+   * Cells (by index) that hold a formula with no saved result: a workbook written by a program that does
+   * not compute formulas. Their text is empty, which is not what the cell says.
+   */
+  uncomputed?: number[];
 }
 
 export interface RowSource {

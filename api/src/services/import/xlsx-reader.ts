@@ -318,6 +318,10 @@ export async function openXlsx(path: string, limits: typeof XLSX_LIMITS = XLSX_L
           let collecting = false;
           let inInline = false;
           let inRow = false;
+          // A formula cell with no <v>: written by a program that does not compute formulas.
+          let hasFormula = false;
+          let hasValue = false;
+          let uncomputed: number[] | undefined;
           const handler: XmlHandler = {
             open(name, attributes) {
               if (name === 'c') {
@@ -327,8 +331,13 @@ export async function openXlsx(path: string, limits: typeof XLSX_LIMITS = XLSX_L
                 const style = xmlAttribute(attributes, 's');
                 cellStyle = style === undefined ? -1 : Number(style);
                 text = '';
+                hasFormula = false;
+                hasValue = false;
               } else if (name === 'v') {
                 collecting = true;
+                hasValue = true;
+              } else if (name === 'f') {
+                hasFormula = true;
               } else if (name === 'is') {
                 inInline = true;
               } else if (name === 't' && inInline) {
@@ -341,6 +350,7 @@ export async function openXlsx(path: string, limits: typeof XLSX_LIMITS = XLSX_L
                 values = [];
                 col = -1;
                 inRow = true;
+                uncomputed = undefined;
               }
             },
             text(chunk) {
@@ -371,10 +381,11 @@ export async function openXlsx(path: string, limits: typeof XLSX_LIMITS = XLSX_L
                     value = fromBytes(text);
                 }
                 values[col] = value;
+                if (hasFormula && !hasValue) (uncomputed ??= []).push(col);
               } else if (name === 'row' && inRow) {
                 inRow = false;
                 for (let i = 0; i < values.length; i++) if (values[i] === undefined) values[i] = '';
-                out.push({ kind: 'row', rowNumber, values });
+                out.push(uncomputed ? { kind: 'row', rowNumber, values, uncomputed } : { kind: 'row', rowNumber, values });
               }
             },
           };

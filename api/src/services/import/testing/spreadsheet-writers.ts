@@ -159,9 +159,12 @@ function columnName(index: number): string {
   return name;
 }
 
+/** A formula cell, with the result Excel saves beside it, or none (as scripts that do not compute write it). */
+export type FormulaCell = { formula: string; value?: number };
+
 export interface XlsxSheet {
   name: string;
-  rows: Iterable<Cell[]> | AsyncIterable<Cell[]>;
+  rows: Iterable<Array<Cell | FormulaCell>> | AsyncIterable<Array<Cell | FormulaCell>>;
 }
 
 /**
@@ -174,7 +177,7 @@ export async function writeXlsx(path: string, sheets: XlsxSheet[], options: { sh
   const shared = new Map<string, number>();
   if (useShared) {
     for (const sheet of sheets) {
-      for await (const row of sheet.rows as AsyncIterable<Cell[]>) for (const cell of row) if (typeof cell === 'string' && !shared.has(cell)) shared.set(cell, shared.size);
+      for await (const row of sheet.rows as AsyncIterable<Array<Cell | FormulaCell>>) for (const cell of row) if (typeof cell === 'string' && !shared.has(cell)) shared.set(cell, shared.size);
     }
   }
   await zip.add('[Content_Types].xml', async (w) => w(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -190,13 +193,14 @@ export async function writeXlsx(path: string, sheets: XlsxSheet[], options: { sh
       await w('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>');
       let r = 0;
       let chunk = '';
-      for await (const row of sheet.rows as AsyncIterable<Cell[]>) {
+      for await (const row of sheet.rows as AsyncIterable<Array<Cell | FormulaCell>>) {
         r++;
         let xml = `<row r="${r}">`;
         row.forEach((cell, c) => {
           if (cell === null || cell === undefined || cell === '') return;
           const ref = `${columnName(c)}${r}`;
-          if (typeof cell === 'number') xml += `<c r="${ref}"><v>${cell}</v></c>`;
+          if (typeof cell === 'object') xml += `<c r="${ref}"><f>${xmlEscape(cell.formula)}</f>${cell.value === undefined ? '' : `<v>${cell.value}</v>`}</c>`;
+          else if (typeof cell === 'number') xml += `<c r="${ref}"><v>${cell}</v></c>`;
           else if (typeof cell === 'boolean') xml += `<c r="${ref}" t="b"><v>${cell ? 1 : 0}</v></c>`;
           else if (useShared) xml += `<c r="${ref}" t="s"><v>${shared.get(cell)}</v></c>`;
           else xml += `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xmlEscape(cell)}</t></is></c>`;
