@@ -45,6 +45,8 @@ describe('row normalisation', () => {
     assert.match(rejected({ name: 'A', rating: '7' }), /rating 7 is outside 0-5/);
     assert.match(rejected({ name: 'A', rating: '-1' }), /outside 0-5/);
     assert.match(rejected({ name: 'A', rating: 'good' }), /rating "good" is not a number/);
+    // Every reason a row is refused, not the first alone.
+    assert.equal(rejected({ name: 'A', rating: '6.5', reviews: '-3', country_code: 'USA1' }), 'rating 6.5 is outside 0-5; review count "-3" is not a whole number');
   });
 
   test('numbers written in other scripts\' digits and separators are read', () => {

@@ -202,19 +202,21 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
   if (!rawName || /^(n\/a|na|none|null|-)$/i.test(rawName)) return { ok: false, reason: 'name is missing' };
   if (rawName.length > MAX_NAME) return { ok: false, reason: `name is longer than ${MAX_NAME} characters` };
 
+  // Every reason a row is refused, not only the first: the admin fixes them in one pass.
+  const problems: string[] = [];
   let rating: number | null = null;
   if (cells.rating !== undefined) {
     const value = parseDecimal(cells.rating);
-    if (value === null) return { ok: false, reason: `rating "${cells.rating.slice(0, 20)}" is not a number` };
-    if (value < 0 || value > 5) return { ok: false, reason: `rating ${value} is outside 0-5` };
-    rating = Math.round(value * 10) / 10;
+    if (value === null) problems.push(`rating "${cells.rating.slice(0, 20)}" is not a number`);
+    else if (value < 0 || value > 5) problems.push(`rating ${value} is outside 0-5`);
+    else rating = Math.round(value * 10) / 10;
   }
 
   let reviewCount = 0;
   if (cells.reviews !== undefined) {
     const value = parseCount(cells.reviews);
-    if (value === null || value > 2_147_483_647) return { ok: false, reason: `review count "${cells.reviews.slice(0, 20)}" is not a whole number` };
-    reviewCount = value;
+    if (value === null || value > 2_147_483_647) problems.push(`review count "${cells.reviews.slice(0, 20)}" is not a whole number`);
+    else reviewCount = value;
   }
 
   let latitude = cells.latitude !== undefined ? parseDecimal(cells.latitude) : null;
@@ -293,10 +295,8 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
   };
   if (textWasCut || (typeof row.about === 'string' && row.about.length < (cells.about?.trim().length ?? 0))) dropped = { ...dropped, shortened: true };
   const checked = ImportedBusiness.safeParse(row);
-  if (!checked.success) {
-    const issue = checked.error.issues[0];
-    return { ok: false, reason: `${issue.path.join('.') || 'row'}: ${issue.message}` };
-  }
+  if (!checked.success) for (const issue of checked.error.issues) problems.push(`${issue.path.join('.') || 'row'}: ${issue.message}`);
+  if (problems.length) return { ok: false, reason: problems.join('; ') };
   return derived || dropped ? { ok: true, row, derived, dropped } : { ok: true, row };
 }
 
