@@ -490,6 +490,10 @@ describe('importFile: CSV end to end', () => {
     const after = await pool.query("SELECT name, country_code FROM businesses WHERE place_id IN ('ChIJ-derived-1', 'ChIJ-derived-3') ORDER BY place_id");
     assert.deepEqual(after.rows.map((row) => [row.name, row.country_code]), [['Pet Shop Vračar 2', 'RS'], ['Librairie du Louvre', 'FR']]);
     assert.match(corrected.result.message, / 2 rows have no country \(none in their columns, address or phone number\): a business they add is on no country or city page \(add a country_code column to place such rows\); a business already in the directory keeps its country\./);
+    // Update mode adds nothing: the note speaks only of the businesses updated.
+    const updated = await run(corrections, { mode: 'update' });
+    assert.match(updated.result.message, / 2 rows have no country \(none in their columns, address or phone number\): the businesses they update keep their country\./);
+    assert.doesNotMatch(updated.result.message, /they add/);
   });
 
   test('values that cannot be used (a location out of range, unreadable hours) leave the row in, and the report names the rows', async () => {

@@ -142,7 +142,7 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
     progress('writing', true);
   };
 
-  const reader = readBatchesInWorker({ path, batchSize, source });
+  const reader = readBatchesInWorker({ path, batchSize, source, mode });
   try {
     for await (const message of reader.messages) {
       fraction = message.type === 'opened' ? 0 : message.fraction;

@@ -99,7 +99,7 @@ interface PlaceCounts {
 }
 
 /** `countryWritten`: the file can change an existing business's country (else such a business keeps its own). */
-function placeNotes(counts: PlaceCounts, countryWritten: boolean): string[] {
+function placeNotes(counts: PlaceCounts, countryWritten: boolean, mode: NonNullable<ReadOptions['mode']>): string[] {
   const notes: string[] = [];
   if (counts.cityFromAddress) {
     const n = counts.cityFromAddress;
@@ -117,12 +117,15 @@ function placeNotes(counts: PlaceCounts, countryWritten: boolean): string[] {
   if (counts.noCountry) {
     const n = counts.noCountry;
     const none = `${rowsText(n)} ${one(n, 'has', 'have')} no country (none in ${one(n, 'its', 'their')} columns, address or phone number)`;
+    const added = `a business ${one(n, 'it adds', 'they add')} is on no country or city page (add a country_code column to place such rows)`;
     notes.push(
       countryWritten
         ? `${none}, so ${one(n, 'it is', 'they are')} on no country or city page; add a country_code column to place such rows.`
         // A file of corrections (name and place_id, say) changes only its own columns: the businesses it
-        // updates keep their country, and only the ones it adds have none.
-        : `${none}: a business ${one(n, 'it adds', 'they add')} is on no country or city page (add a country_code column to place such rows); a business already in the directory keeps its country.`,
+        // updates keep their country, and only the ones it adds have none (update mode adds none).
+        : mode === 'update' ? `${none}: the ${one(n, 'business it updates keeps its', 'businesses they update keep their')} country.`
+        : mode === 'insert' ? `${none}: ${added}.`
+        : `${none}: ${added}; a business already in the directory keeps its country.`,
     );
   }
   return notes;
@@ -182,10 +185,12 @@ export interface ReadOptions {
   source: string;
   /** Gives the buffer a batch's payload is encoded into (default: a new one). */
   allocate?: (bytes: number) => Uint8Array;
+  /** The import's mode, for what the report says of rows a mode adds or only updates (default upsert). */
+  mode?: 'upsert' | 'insert' | 'update';
 }
 
 /** Reads a whole file as messages: 'opened', then 'batch'es, then one 'end' (with the failure, if any). */
-export async function* readBatches({ path, batchSize, source, allocate }: ReadOptions): AsyncGenerator<ReadMessage> {
+export async function* readBatches({ path, batchSize, source, allocate, mode = 'upsert' }: ReadOptions): AsyncGenerator<ReadMessage> {
   let rows: (RowSource & { type: FileType }) | null = null;
   let delta = emptyDelta();
   const take = () => {
@@ -214,7 +219,7 @@ export async function* readBatches({ path, batchSize, source, allocate }: ReadOp
     notes: [
       ...skippedSheetNotes(rows?.sheets ?? []),
       ...titleRowNotes(rows?.sheets ?? []),
-      ...(unknownCountryRows ? [unknownCountriesNote(unknownCountryRows, unknownCountries)] : []), ...droppedNotes(dropped), ...placeNotes(places, mapping?.updatableColumns.includes('country_code') ?? true),
+      ...(unknownCountryRows ? [unknownCountriesNote(unknownCountryRows, unknownCountries)] : []), ...droppedNotes(dropped), ...placeNotes(places, mapping?.updatableColumns.includes('country_code') ?? true, mode),
     ],
   });
 
