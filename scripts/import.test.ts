@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -52,6 +52,21 @@ test('npm run import imports files and prints the report summary', async () => {
   assert.match(result.stdout, /Row 3: name is missing/);
   const { rows } = await pool.query("SELECT count(*)::int AS n FROM businesses WHERE place_id LIKE 'ChIJ-cli-%'");
   assert.equal(rows[0].n, 2);
+});
+
+test('a file over 150 MB is skipped with the upload\'s message; the other files are imported; exit 1', async () => {
+  const big = path.join(dir, 'big.csv');
+  // A sparse file: 150 MB and one byte, written in no time.
+  await writeFile(big, 'name\n');
+  await truncate(big, 150 * 1024 * 1024 + 1);
+  const small = path.join(dir, 'small.csv');
+  await writeCsv(small, [['name', 'place_id'], ['Cli Small', 'ChIJ-cli-small']]);
+  const result = await cli([big, small]);
+  assert.equal(result.code, 1);
+  assert.match(result.stdout, /\[1\/2\] Dosya çok büyük: big\.csv - Maksimum dosya boyutu 150MB'dır \(150\.0 MB; split it into smaller files\)\. Skipped\./);
+  assert.match(result.stdout, /\[2\/2\] small\.csv/);
+  const { rows } = await pool.query("SELECT count(*)::int AS n FROM businesses WHERE place_id = 'ChIJ-cli-small'");
+  assert.equal(rows[0].n, 1);
 });
 
 test('bad flags and missing files give a clear message and exit 1', async () => {

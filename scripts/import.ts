@@ -7,6 +7,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { importFile } from '../api/src/services/import/import-file.ts';
+import { MAX_UPLOAD_BYTES } from '../api/src/routes/uploads/receive-upload.ts';
 import { IMPORT_USAGE, ImportArgsError, parseImportArgs } from '../api/src/services/import/parse-import-args.ts';
 import { relayProgress } from '../api/src/services/import/progress-relay.ts';
 import { loadConfigOrExit, type Config } from '../platform/config.ts';
@@ -67,6 +68,12 @@ try {
   if (!rows[0].table) fail('The database has no import tables yet: run `npm run migrate` first (or `npm start`).');
   for (const [index, file] of args.files.entries()) {
     const fileName = path.basename(file);
+    // The upload's limit, with its message: a file the admin panel refuses is refused here too.
+    if (statSync(file).size > MAX_UPLOAD_BYTES) {
+      console.log(`[${index + 1}/${args.files.length}] Dosya çok büyük: ${fileName} - Maksimum dosya boyutu 150MB'dır (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB; split it into smaller files). Skipped.`);
+      failed++;
+      continue;
+    }
     console.log(`[${index + 1}/${args.files.length}] ${fileName} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, mode ${args.mode}, batches of ${args.batchSize})`);
     let last = 0;
     const { result, status, jobId } = await importFile({
