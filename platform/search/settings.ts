@@ -2,15 +2,19 @@
  * The settings of every index, chosen on purpose (a summary belongs in docs/decisions.md):
  *
  * businesses
- * - searchableAttributes, in ranking order: name, category, type, subtypes, city, state, country,
- *   fullAddress, postalCode. Phone, URLs, about and workingHours are NOT searchable: searching digits
- *   of a phone number matched random businesses, and long texts slow indexing for no visitor benefit.
+ * - searchableAttributes, in ranking order: category, type, subtypes, name, city, state, country,
+ *   fullAddress, postalCode (what a business is before what it is called: a typo of a category word
+ *   then ranks its category above a name one typo away). Phone, URLs, about and workingHours are NOT
+ *   searchable: searching digits of a phone number matched random businesses (a number is found by its
+ *   digits instead: the filterable phoneDigits), and long texts slow indexing for no visitor benefit.
+ * - prefixSearch disabled: words match whole (with typos), never as the start of a longer word
+ *   ("hamburg" found every "Hamburger restaurant", "hotl" found "Holy Cow" first). Also less to index.
  * - typo tolerance is off on postalCode and on numbers (a postal code or house number one typo away
  *   is a different place). One typo from 4 letters and two from 8 (Meilisearch: 5 and 9), so "piza"
  *   and "hotl" find pizza and hotels; 3-letter words stay exact ("gim" is too far from
  *   too many words to mean "gym").
  * - filterableAttributes: the keys the pages filter by (slug, slugBase, categorySlug, countryCode,
- *   citySlug, letter, isApproved, verified, geoCells, rating, reviewCount, createdAt, id).
+ *   citySlug, letter, isApproved, verified, geoCells, rating, reviewCount, createdAt, id, phoneDigits).
  * - sortableAttributes: rating, reviewCount, name, createdAt, updatedAt, id.
  * - _geo is stored but neither filterable nor sortable: Meilisearch 1.21 would keep every point in one
  *   R-tree that each document update rewrites whole (6-13 s per single change at 1,000,000 businesses).
@@ -47,7 +51,9 @@ export const MAX_VALUES_PER_FACET = 500;
 
 export const INDEX_SETTINGS: Record<IndexKind, Settings> = {
   businesses: {
-    searchableAttributes: ['name', 'category', 'type', 'subtypes', 'city', 'state', 'country', 'fullAddress', 'postalCode'],
+    // What a business is before what it is called: one typo from "bakery" in a category outranks one typo
+    // from it in a name ("bakry": bakeries, not Barry's Steaks). An exact name still matches every word.
+    searchableAttributes: ['category', 'type', 'subtypes', 'name', 'city', 'state', 'country', 'fullAddress', 'postalCode'],
     filterableAttributes: [
       'id', 'slug', 'slugBase', 'categorySlug', 'countryCode', 'citySlug', 'letter', 'isApproved', 'verified', 'geoCells',
       'rating', 'reviewCount', 'createdAt', 'phoneDigits',
@@ -58,6 +64,9 @@ export const INDEX_SETTINGS: Record<IndexKind, Settings> = {
     pagination: { maxTotalHits: 1_000_000 },
     faceting: { maxValuesPerFacet: MAX_VALUES_PER_FACET, sortFacetValuesBy: { '*': 'alpha' } },
     facetSearch: false,
+    // Whole words only (with typos): as the start of a longer word, "hotl" matched "Holy" before any hotel,
+    // "piza" "Picanha" and "hamburg" every "Hamburger restaurant". Nobody types half words in this box.
+    prefixSearch: 'disabled',
     proximityPrecision: 'byAttribute',
   },
   categories: {

@@ -68,6 +68,9 @@ describe('GET /api/search', () => {
         buildBusiness({ name: 'Šapica', city: 'Beograd', countryCode: 'RS', country: 'Serbia', category: 'Pet groomer', type: 'Pet groomer', reviewCount: 50 }),
         buildBusiness({ name: 'Kawiarnia Piotrkowska', city: 'Łódź', countryCode: 'PL', country: 'Poland', category: 'Cafe', type: 'Cafe' }),
         buildBusiness({ name: 'Chestnut Steaks', city: 'Philadelphia', countryCode: 'US', country: 'United States', category: 'Cheesesteak shop', type: 'Cheesesteak shop', phone: '+1 267-389-7404', fullAddress: '1800 Chestnut St, Philadelphia, PA 19103', postalCode: '19103' }),
+        // Much reviewed, and one typo from what "hotl" means only as the start of a word.
+        buildBusiness({ name: 'Holy Cow Burgers', city: 'Munich', countryCode: 'DE', category: 'Hamburger restaurant', type: 'Hamburger restaurant', reviewCount: 5_000 }),
+        buildBusiness({ name: "Barry's Steaks", city: 'Munich', countryCode: 'DE', category: 'Steak house', type: 'Steak house', reviewCount: 9_000 }),
         buildBusiness({ name: 'Cafe Manila', city: 'City', countryCode: 'PH', country: 'Philippines', category: 'Cafe', type: 'Cafe' }),
         buildBusiness({ name: 'Kawiarnia Nowy Świat', city: 'Warszawa', countryCode: 'PL', country: 'Poland', category: 'Cafe', type: 'Cafe' }),
       ],
@@ -80,6 +83,14 @@ describe('GET /api/search', () => {
     assert.equal(response.status, 200, await response.clone().text());
     return SearchResult.parse(await response.json());
   }
+
+  test('a typo finds the word it misspells before a name that only starts like it (hotl: hotels, not Holy Cow)', async () => {
+    const names = (await search('q=hotl')).businesses.map((business) => business.name);
+    assert.deepEqual(names.slice(0, 2).sort(), ['Grand Hotel', 'Hotel Berlin']);
+    // One typo in a whole word: what a business is (its category) before a name that happens to be close.
+    const bakery = (await search('q=bakry')).businesses.map((business) => business.name);
+    assert.equal(bakery[0], 'Sunrise Bakery');
+  });
 
   test('keywords are typo tolerant over name, category and type', async () => {
     const result = await search('q=pizzza');
@@ -123,7 +134,7 @@ describe('GET /api/search', () => {
     assert.equal(oslo.matchedAs, 'location');
     assert.equal(oslo.totalCount, 46);
     const germany = await search('q=deutschland');
-    assert.deepEqual([germany.matchedAs, germany.totalCount], ['location', 6]);
+    assert.deepEqual([germany.matchedAs, germany.totalCount], ['location', 8]);
     // Keywords that match a business stay keywords, and name the place they also are, if any.
     const hamburg = await search('q=hamburg');
     assert.deepEqual([hamburg.matchedAs, hamburg.place, hamburg.businesses.map((business) => business.name)], ['keywords', 'Hamburg', ['Pizza Hamburg Hafen']]);
