@@ -476,13 +476,35 @@ describe('public site in a browser', () => {
     await home.close();
   });
 
+  test('search near me: the browser\'s location lists the nearest first, with how far each is', async () => {
+    await browser.context.grantPermissions(['geolocation'], { origin: site.url });
+    await browser.context.setGeolocation({ latitude: 52.52004, longitude: 13.40495 });
+    try {
+      const page = await open('/search?q=bakery');
+      await page.getByRole('button', { name: 'Near me' }).click();
+      await page.waitForURL(/[?&]lat=52\.52&lng=13\.405(&|$)/);
+      await page.getByRole('heading', { level: 1, name: 'Search results for "bakery" near you' }).waitFor();
+      assert.match((await page.locator('.business-card .distance').first().textContent()) ?? '', /^\d+ m away$/);
+      // New words keep the point; "Search everywhere instead" drops it.
+      await page.getByLabel('What').fill('coffee');
+      await page.getByRole('button', { name: 'Search', exact: true }).click();
+      await page.waitForURL(/q=coffee&lat=52\.52&lng=13\.405/);
+      await page.getByRole('link', { name: 'Search everywhere instead' }).click();
+      await page.waitForURL((url) => url.search === '?q=coffee');
+      await page.close();
+    } finally {
+      await browser.context.clearPermissions();
+    }
+  });
+
   test('contact form: validation messages, Sending..., success and failure notices', async () => {
     const page = await open('/contact');
     // The test server listens on an ephemeral port, not on PUBLIC_URL: present the allowed Origin.
-    let fail = false;
+    let fail: 500 | 429 | false = false;
     const contactStatuses: number[] = [];
     await page.route('**/api/contact', async (route) => {
-      if (fail) return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' });
+      if (fail === 500) return route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal","message":"boom"}' });
+      if (fail === 429) return route.fulfill({ status: 429, contentType: 'application/json', body: '{"error":"too_many_requests","message":"whatever the server says"}' });
       await new Promise((resolve) => setTimeout(resolve, 300));
       const response = await route.fetch({ headers: { ...route.request().headers(), origin: site.origin } });
       contactStatuses.push(response.status());
@@ -509,7 +531,7 @@ describe('public site in a browser', () => {
     const stored = await site.pool.query(`SELECT subject FROM contact_messages`);
     assert.equal(stored.rows[0]?.subject, 'Listing question');
 
-    fail = true;
+    fail = 500;
     await page.getByLabel(/^Name/).fill('Ada Lovelace');
     await page.getByLabel(/^Email/).fill('ada@example.com');
     await page.getByLabel(/^Subject/).fill('Second question');
@@ -518,6 +540,10 @@ describe('public site in a browser', () => {
     await page.getByText('Failed to send message. Please try again later.').waitFor();
     assert.equal(await page.getByRole('alert').locator('strong').textContent(), 'Error');
     assert.equal(await page.getByLabel(/^Name/).inputValue(), 'Ada Lovelace', 'kept after a failure');
+    // Sent too often: the notice says so (the site's own words), not "try again later" in general.
+    fail = 429;
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await page.getByText('Too many messages from this address. Please try again later.').waitFor();
 
     // A bot that fills every field, the hidden one too, is thanked and nothing is stored.
     fail = false;
@@ -529,9 +555,11 @@ describe('public site in a browser', () => {
     const spam = await site.pool.query(`SELECT 1 FROM contact_messages WHERE subject = 'Cheap pills here'`);
     assert.equal(spam.rowCount, 0, 'the honeypot message was dropped');
     await page.close();
-    // The simulated 500 is the one console error this test causes on purpose.
-    const expected = problems.findIndex((line) => /^\/contact: Failed to load resource: .*status of 500/.test(line));
-    assert.ok(expected >= 0, 'chromium reported the failed request');
-    problems.splice(expected, 1);
+    // The simulated 500 and 429 are the console errors this test causes on purpose.
+    for (const status of [500, 429]) {
+      const expected = problems.findIndex((line) => new RegExp(`^/contact: Failed to load resource: .*status of ${status}`).test(line));
+      assert.ok(expected >= 0, `chromium reported the failed request (${status})`);
+      problems.splice(expected, 1);
+    }
   });
 });

@@ -311,8 +311,8 @@ describe('crawler view (no JavaScript)', () => {
     const cases: [base: string, last: number, pastTheEnd: string[]][] = [
       ['/categories/dentist', 11, ['99999', '1001', '12']],
       ['/cities/at/vienna', 11, ['99999', '1001', '99']],
-      // /businesses accepts 1..100 (spec): past its last page, within 100, the last page.
-      ['/businesses', Math.ceil(BUSINESS_TOTAL / 20), [String(Math.ceil(BUSINESS_TOTAL / 20) + 1), '100']],
+      // /businesses accepts 1..100 (spec): past its last page, the last page, even past 100 (it showed page 1).
+      ['/businesses', Math.ceil(BUSINESS_TOTAL / 20), [String(Math.ceil(BUSINESS_TOTAL / 20) + 1), '100', '101', '99999']],
     ];
     for (const [base, last, pastTheEnd] of cases) {
       const lastPage = await get(`${base}?page=${last}`);

@@ -88,7 +88,8 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
 
 /** A site address (not the API) asked for by a client that takes HTML before JSON (browsers; no Accept header too). */
 function wantsHtmlPage(req: Request): boolean {
-  const path = req.originalUrl.split('?')[0];
+  // Express routes /API/... as /api/... (case-insensitive): so is this.
+  const path = req.originalUrl.split('?')[0].toLowerCase();
   if (path === '/api' || path.startsWith('/api/')) return false;
   return req.accepts(['html', 'json']) === 'html';
 }

@@ -137,6 +137,9 @@ export interface SearchParams {
   page: number;
   category?: string;
   city?: string;
+  /** Near a point ("Near me"): nearest first. */
+  lat?: number;
+  lng?: number;
 }
 
 export function searchPath(params: SearchParams): string {
@@ -145,6 +148,10 @@ export function searchPath(params: SearchParams): string {
   if (params.location) query.set('location', params.location);
   if (params.category) query.set('category', params.category);
   if (params.city) query.set('city', params.city);
+  if (params.lat !== undefined && params.lng !== undefined) {
+    query.set('lat', String(params.lat));
+    query.set('lng', String(params.lng));
+  }
   query.set('page', String(params.page));
   return `/api/search?${query}`;
 }

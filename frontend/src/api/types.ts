@@ -61,6 +61,8 @@ export interface BusinessListItem {
   reviews?: Numeric;
   phone?: string | null;
   fullAddress?: string | null;
+  /** In a search near a point: how far the business is from it (null: no coordinates). */
+  distanceMeters?: number | null;
 }
 
 export interface BusinessesPage {

@@ -4,6 +4,12 @@ import { countOf, toNumber } from '../lib/format.ts';
 import { businessHref } from '../lib/slugs.ts';
 import { countryName } from '../../../common/countries.ts';
 
+/** "350 m away", "2.4 km away", "120 km away". */
+export function distanceText(meters: number): string {
+  if (meters < 1000) return `${Math.max(10, Math.round(meters / 10) * 10)} m away`;
+  return `${meters < 10_000 ? (meters / 1000).toFixed(1) : Math.round(meters / 1000).toLocaleString('en-US')} km away`;
+}
+
 /** A business in a list (/businesses, category, city, search): spec §2 "All businesses" card. */
 export function BusinessListCard({ business }: { business: BusinessListItem }) {
   const rating = toNumber(business.rating);
@@ -41,6 +47,7 @@ export function BusinessListCard({ business }: { business: BusinessListItem }) {
         {reviews > 0 && <span className="muted"> ({countOf(reviews, 'review', 'reviews')})</span>}
       </p>
       {business.phone && <p className="muted">{business.phone}</p>}
+      {typeof business.distanceMeters === 'number' && <p className="muted distance">{distanceText(business.distanceMeters)}</p>}
       <Link to={businessHref(business.slug)} className="btn btn-secondary btn-sm" aria-label={`View details of ${business.name}`}>
         View Details
       </Link>

@@ -70,10 +70,11 @@ export function readPaged(
   return { businesses: businesses ?? [], totalPages: Math.max(detailTotalPages(detail, pageSize), page) };
 }
 
+/** The page a ?page= asks for: 1 when it is no page number, `max` when it is past the last one a list can have. */
 export function pageParam(value: string | null, max = Number.MAX_SAFE_INTEGER): number {
   if (!value || !/^\d+$/.test(value)) return 1;
   const page = Number(value);
-  return page >= 1 && page <= max ? page : 1;
+  return page < 1 ? 1 : Math.min(page, max);
 }
 
 export function withPage(path: string, page: number): string {

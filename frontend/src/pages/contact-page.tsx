@@ -3,7 +3,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'r
 import { useSearchParams } from 'react-router';
 import { contactPath, homepageQuery } from '../api/queries.ts';
 import type { ContactMessage } from '../api/types.ts';
-import { CONTACT_MESSAGES, contactMessageField } from '../../../common/contact-messages.ts';
+import { CONTACT_MESSAGES, CONTACT_TOO_MANY, contactMessageField } from '../../../common/contact-messages.ts';
 import { formatInt } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { useApi } from '../lib/use-api.ts';
@@ -81,7 +81,9 @@ export function ContactPage() {
       setValues(EMPTY);
       setNotice(SENT);
     },
-    onError: () => setNotice(FAILED),
+    // Sending too often is not "try again later" in general: say that the limit was reached (the no-script
+    // form says the same, from the same message).
+    onError: (error) => setNotice((error as { status?: number }).status === 429 ? { tone: 'error', title: 'Error', text: CONTACT_TOO_MANY } : FAILED),
   });
   const change = (field: keyof ContactMessage) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
     setValues((current) => ({ ...current, [field]: event.target.value }));

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { searchQuery, type SearchParams } from '../api/queries.ts';
 import type { ApiClient } from '../api/client.ts';
@@ -22,12 +22,28 @@ export function readSearchParams(searchParams: URLSearchParams): SearchParams {
     page: pageParam(searchParams.get('page')),
     category: searchParams.get('category') ?? undefined,
     city: searchParams.get('city') ?? undefined,
+    ...pointParams(searchParams),
   };
 }
 
+/** lat and lng when both are numbers in range (a "Near me" search), else nothing. */
+function pointParams(searchParams: URLSearchParams): { lat?: number; lng?: number } {
+  const read = (name: string, limit: number) => {
+    const text = searchParams.get(name);
+    const value = text !== null && /^-?\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : NaN;
+    return Number.isFinite(value) && Math.abs(value) <= limit ? value : undefined;
+  };
+  const lat = read('lat', 90);
+  const lng = read('lng', 180);
+  return lat !== undefined && lng !== undefined ? { lat, lng } : {};
+}
+
+/** A point to about 100 m: near enough for "near me", and every visitor of one street shares a cached answer. */
+const roundCoordinate = (value: number) => Math.round(value * 1000) / 1000;
+
 /** Whether there is anything to search: words, a place, or a category or city chosen alone. */
 export function hasSearch(params: SearchParams): boolean {
-  return Boolean(params.q || params.location || params.category || params.city);
+  return Boolean(params.q || params.location || params.category || params.city || params.lat !== undefined);
 }
 
 /** The search query of `params` at `page`: the route loader and the page ask for the same. */
@@ -46,6 +62,10 @@ function hrefWith(params: SearchParams, change: Partial<SearchParams>): string {
   if (next.location) query.set('location', next.location);
   if (next.category) query.set('category', next.category);
   if (next.city) query.set('city', next.city);
+  if (next.lat !== undefined && next.lng !== undefined) {
+    query.set('lat', String(next.lat));
+    query.set('lng', String(next.lng));
+  }
   if (next.page > 1) query.set('page', String(next.page));
   const search = query.toString();
   return search ? `/search?${search}` : '/search';
@@ -68,9 +88,11 @@ export function SearchPage() {
   const short = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}...` : text);
   // A place's category chip lands here (location + category): the title names the category too.
   const categoryLabel = params.category ? results?.facets.category.find((entry) => entry.value === params.category)?.label : undefined;
+  const near = params.lat !== undefined;
   const title = params.q
-    ? `Search results for "${short(params.q)}"${params.location ? ` in ${short(params.location)}` : ''}`
+    ? `Search results for "${short(params.q)}"${params.location ? ` in ${short(params.location)}` : near ? ' near you' : ''}`
     : params.location ? `${categoryLabel ? short(categoryLabel) : 'Businesses'} in ${short(params.location)}`
+    : near ? `${categoryLabel ? short(categoryLabel) : 'Businesses'} near you`
     : categoryLabel ? short(categoryLabel) : 'Search Businesses';
   // A 400 is the search's own input refused (a query over 200 characters, say): say why, not "unavailable".
   const failure = query.error as { status?: number; detail?: string } | null;
@@ -101,6 +123,12 @@ export function SearchPage() {
             <h2 id="results-heading" className="muted small">
               {countOf(results.totalHits, 'result', 'results')}
             </h2>
+            {near && (
+              <p className="search-notice" role="status">
+                {'Nearest first. '}
+                <Link to={hrefWith({ ...params, lat: undefined, lng: undefined }, {})}>Search everywhere instead</Link>
+              </p>
+            )}
             {results.matchedAs === 'location' && (
               <p className="search-notice" role="status">
                 {`Showing businesses in ${short(params.q)}: no business name, category or type matches "${short(params.q)}". `}
@@ -147,10 +175,33 @@ function SearchBox({ initial }: { initial: SearchParams }) {
   const navigate = useNavigate();
   const [q, setQ] = useState(initial.q);
   const [location, setLocation] = useState(initial.location);
+  // "Near me" needs the browser's location: offered once the page runs scripts, where the browser has it.
+  const [canLocate, setCanLocate] = useState(false);
+  const [locating, setLocating] = useState(false);
+  const [locateError, setLocateError] = useState('');
+  useEffect(() => setCanLocate(typeof navigator !== 'undefined' && 'geolocation' in navigator), []);
+  // A search near a point stays near it while only the words change; a place typed in "Where" replaces it.
+  const point = !location.trim() && initial.lat !== undefined ? { lat: initial.lat, lng: initial.lng } : {};
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!q.trim() && !location.trim()) return;
-    navigate(hrefWith({ q: q.trim(), location: location.trim(), page: 1 }, {}));
+    if (!q.trim() && !location.trim() && point.lat === undefined) return;
+    navigate(hrefWith({ q: q.trim(), location: location.trim(), page: 1, ...point }, {}));
+  };
+  const nearMe = () => {
+    setLocating(true);
+    setLocateError('');
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        setLocating(false);
+        setLocation('');
+        navigate(hrefWith({ q: q.trim(), location: '', page: 1, lat: roundCoordinate(position.coords.latitude), lng: roundCoordinate(position.coords.longitude) }, {}));
+      },
+      () => {
+        setLocating(false);
+        setLocateError('Your location is not available: allow this site to use it, or type a place in "Where".');
+      },
+      { timeout: 10_000, maximumAge: 10 * 60_000 },
+    );
   };
   return (
     <form className="search-form" role="search" onSubmit={submit} aria-label="Search businesses" action="/search" method="get">
@@ -165,6 +216,16 @@ function SearchBox({ initial }: { initial: SearchParams }) {
       <button type="submit" className="btn btn-primary">
         Search
       </button>
+      {canLocate && (
+        <button type="button" className="btn btn-secondary" onClick={nearMe} disabled={locating}>
+          {locating ? 'Locating...' : 'Near me'}
+        </button>
+      )}
+      {locateError && (
+        <p className="field-error" role="alert">
+          {locateError}
+        </p>
+      )}
     </form>
   );
 }
