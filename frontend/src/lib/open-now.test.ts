@@ -30,8 +30,10 @@ describe('Open Now in the business time zone', () => {
     assert.equal(isOpenAt('By appointment', 12 * 60), true);
   });
 
-  test('no badge without working hours', () => {
+  test('no badge without working hours, nor on a day they do not list', () => {
     assert.equal(openNow({ workingHours: null, countryCode: 'DE', longitude: 13 }), null);
+    // Monday 10:00 in Berlin; the export gave Friday only.
+    assert.equal(openNow({ workingHours: { Friday: '6AM-10PM' }, countryCode: 'DE', longitude: 13, now: new Date('2026-11-23T09:00:00Z') }), null);
   });
 
   test('a day read as ranges for structured data: lunch breaks, 24 hours, past midnight, closed, free text', () => {

@@ -125,6 +125,8 @@ export function openNow(options: {
   if (!options.workingHours || Object.keys(options.workingHours).length === 0) return null;
   const { weekday, minutes } = localClock(options.now ?? new Date(), timeZoneFor(options.countryCode, options.longitude));
   const entry = Object.entries(options.workingHours).find(([day]) => day.toLowerCase() === weekday.toLowerCase())?.[1];
-  if (entry === undefined || entry === null) return false;
+  // A day the hours do not list is not known to be closed (an export may give a partial week): no badge.
+  // Closed days are listed as "Closed" (Google's exports; OpenStreetMap's unnamed days are filled so).
+  if (entry === undefined || entry === null) return null;
   return isOpenAt(String(entry), minutes);
 }

@@ -224,15 +224,18 @@ describe('working hours', () => {
       Friday: '8AM-12PM,2PM-9PM', Saturday: '8AM-9PM', Sunday: '8AM-9PM',
     });
     assert.equal(parseWorkingHours('24/7')!.Wednesday, 'Open 24 hours');
-    assert.deepEqual(parseWorkingHours('Mo 10:00-18:00; Su off'), { Monday: '10AM-6PM', Sunday: 'Closed' });
+    // A day no rule names is closed in OpenStreetMap.
+    assert.deepEqual(parseWorkingHours('Mo 10:00-18:00; Su off'), {
+      Monday: '10AM-6PM', Tuesday: 'Closed', Wednesday: 'Closed', Thursday: 'Closed', Friday: 'Closed', Saturday: 'Closed', Sunday: 'Closed',
+    });
     // A comma between rules when a weekday follows (OSM allows it); between days or between times it is not one.
     assert.deepEqual(parseWorkingHours('We-Mo 11:30-22:30, Tu closed'), {
       Monday: '11:30AM-10:30PM', Tuesday: 'Closed', Wednesday: '11:30AM-10:30PM', Thursday: '11:30AM-10:30PM', Friday: '11:30AM-10:30PM', Saturday: '11:30AM-10:30PM', Sunday: '11:30AM-10:30PM',
     });
     assert.deepEqual(parseWorkingHours('Mo-Fr 08:00-18:00, Sa 10:00-17:00'), {
-      Monday: '8AM-6PM', Tuesday: '8AM-6PM', Wednesday: '8AM-6PM', Thursday: '8AM-6PM', Friday: '8AM-6PM', Saturday: '10AM-5PM',
+      Monday: '8AM-6PM', Tuesday: '8AM-6PM', Wednesday: '8AM-6PM', Thursday: '8AM-6PM', Friday: '8AM-6PM', Saturday: '10AM-5PM', Sunday: 'Closed',
     });
-    assert.deepEqual(parseWorkingHours('Mo,We 09:00-12:00'), { Monday: '9AM-12PM', Wednesday: '9AM-12PM' });
+    assert.deepEqual(parseWorkingHours('Mo,We 09:00-12:00'), { Monday: '9AM-12PM', Tuesday: 'Closed', Wednesday: '9AM-12PM', Thursday: 'Closed', Friday: 'Closed', Saturday: 'Closed', Sunday: 'Closed' });
   });
   test('unknown text and {} are null', () => {
     assert.equal(parseWorkingHours('call us'), null);

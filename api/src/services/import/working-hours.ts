@@ -111,7 +111,10 @@ function fromOsm(text: string): Record<string, string> | null {
     }
     for (const i of days) out[DAYS[i]] = hours;
   }
-  return Object.keys(out).length ? sortDays(out) : null;
+  if (Object.keys(out).length === 0) return null;
+  // In OpenStreetMap a day no rule names is closed ("Mo-Fr 09:00-17:00": closed at weekends).
+  for (const day of DAYS) out[day] ??= 'Closed';
+  return sortDays(out);
 }
 
 /** Parses a working-hours cell in any supported shape; null when it is empty or not understood. */
