@@ -86,6 +86,25 @@ function nativeNames(): Map<string, string | null> {
   return nativeBySlug;
 }
 
+let slugsByCode: Map<string, string[]> | null = null;
+
+/**
+ * The slugs of every name a country goes by here (English, aliases, its name in NAME_LANGUAGES): for a
+ * filter that finds Switzerland from "schw" (Schweiz) or Germany from "deut". Built on first need.
+ */
+export function countryNameSlugs(code: string): string[] {
+  if (!slugsByCode) {
+    const byCode = new Map<string, string[]>();
+    const add = (slug: string, owner: string | null) => {
+      if (owner) byCode.set(owner, [...(byCode.get(owner) ?? []), slug]);
+    };
+    for (const [slug, owner] of BY_SLUG) add(slug, owner);
+    for (const [slug, owner] of nativeNames()) add(slug, owner);
+    slugsByCode = byCode;
+  }
+  return slugsByCode.get(code) ?? [];
+}
+
 /** True for an upper-case ISO 3166-1 alpha-2 code the directory knows. */
 export function isCountryCode(code: string): boolean {
   return CODE_SET.has(code);

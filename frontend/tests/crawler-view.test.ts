@@ -284,6 +284,8 @@ describe('crawler view (no JavaScript)', () => {
     const countries = decode((await get('/countries?filter=deutschland')).html);
     assert.ok(countries.includes('Showing 1 to 1 of 1 countries'), 'one country: Germany');
     assert.match(countries, /href="\/countries\/germany"[^>]*>[\s\S]{0,400}Explore Now/);
+    // The start of a name in the country's own language finds it too ("deut": Deutschland).
+    assert.ok(decode((await get('/countries?filter=deut')).html).includes('Showing 1 to 1 of 1 countries'), '"deut" finds Germany');
     // A filtered page names itself as canonical, not the unfiltered page of the same number.
     assert.equal((await get('/categories?filter=speciality&page=2')).canonical?.replace(/&amp;/g, '&'), `${PUBLIC_URL}/categories?filter=speciality&page=2`);
     assert.equal((await get('/countries?filter=a')).canonical, `${PUBLIC_URL}/countries?filter=a`);

@@ -9,13 +9,16 @@ import { formatInt, formatNK, share, toNumber } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { itemList } from '../lib/seo.ts';
 import { countryHref } from '../lib/slugs.ts';
-import { countryCodeFrom } from '../../../common/countries.ts';
+import { countryCodeFrom, countryNameSlugs } from '../../../common/countries.ts';
 import { useApi } from '../lib/use-api.ts';
 import { FilterBox } from '../components/filter-box.tsx';
 
-// Also a name the country is known by in English that is not its name here: "turkey" finds Türkiye, "burma" Myanmar.
+// Also a name the country is known by in English that is not its name here ("turkey" finds Türkiye, "burma"
+// Myanmar), or the start of its name in another language ("schw" finds Switzerland: Schweiz).
 const matchesCountry = (item: CountrySummary, needle: Needle) =>
-  nameMatches(item.country, item.slug, needle) || (needle.text.length > 2 && countryCodeFrom(needle.text, 'english') === item.countryCode);
+  nameMatches(item.country, item.slug, needle) ||
+  (needle.text.length > 2 && countryCodeFrom(needle.text, 'english') === item.countryCode) ||
+  (needle.folded.length > 2 && Boolean(item.countryCode) && countryNameSlugs(item.countryCode!).some((slug) => slug.startsWith(needle.folded)));
 
 export function CountriesPage() {
   const api = useApi();
