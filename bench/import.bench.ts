@@ -116,7 +116,7 @@ async function generateXlsx(file: string, rows: number): Promise<void> {
 
 function importInChild(file: string, url: string, batchSize: number): Promise<{ status: string; message: string; rows: number; written: number; seconds: number; maxRssBytes: number; peakHeapBytes: number; cpuSeconds: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', SELF, '--child', file, url, String(batchSize)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/iprof'] : []), '--import', 'tsx', SELF, '--child', file, url, String(batchSize)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (data: Buffer) => (output += data));
     child.on('exit', (code) => {
