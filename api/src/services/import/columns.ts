@@ -6,6 +6,7 @@
  * When several alias columns exist (`working_hours` and `working_hours_old_format`), the first non-empty
  * one in alias order is used for each row.
  */
+import { repeatedHeader } from './source-rows.ts';
 
 export type Field =
   | 'name' | 'placeId' | 'type' | 'category' | 'subtypes' | 'fullAddress' | 'street' | 'city' | 'postalCode'
@@ -198,8 +199,8 @@ export function mapColumns(headers: string[]): ColumnMapping {
   const allOfKey = new Map<string, string[]>();
   const seenHeaders = new Set<string>();
   headers.forEach((header, index) => {
-    const repeat = /^(.*)_(\d+)$/.exec(header);
-    const key = headerKey(repeat && seenHeaders.has(repeat[1]) ? repeat[1] : header);
+    const repeat = repeatedHeader(header);
+    const key = headerKey(repeat !== null && seenHeaders.has(repeat) ? repeat : header);
     seenHeaders.add(header);
     allOfKey.set(key, [...(allOfKey.get(key) ?? []), header]);
     if (!byKey.has(key)) {
@@ -219,7 +220,9 @@ export function mapColumns(headers: string[]): ColumnMapping {
     // A file with a real `name` column may also have a contact-person `title`: only the first alias present counts for name.
     // A column given twice is read as one: each row takes the first of them that has a value.
     const present = aliases.filter((alias) => byKey.has(alias)).map((alias) => allOfKey.get(alias)!);
-    if (present.length) sources[field] = field === 'name' ? present[0] : present.flat();
+    // Outscraper's phone_1 (alias phone1) holds other numbers, often bad ones ("20"): a row without a phone
+    // keeps none rather than take it; a file whose only phone column is "Phone 1" still has its phones.
+    if (present.length) sources[field] = field === 'name' || field === 'phone' ? present[0] : present.flat();
   }
   if (profile === 'osm') {
     // OSM `type` is node/way/relation and `id` is the OSM id: the adapter below builds type and place_id.
@@ -280,7 +283,7 @@ export function mapColumns(headers: string[]): ColumnMapping {
   const usedWidth = profile ? headers.length : Math.max(0, ...single.map(([, index]) => index + 1), ...multi.flatMap(([, indexes]) => indexes.map((index) => index + 1)));
   const notes = [...allOfKey]
     .filter(([key, list]) => list.length > 1 && Object.values(ALIASES).some((aliases) => aliases.includes(key)) && Object.values(sources).some((used) => used.includes(list[0])))
-    .map(([, list]) => `Column "${list[0].replace(/_\d+$/, '')}" appears ${list.length} times: each row takes the first of them that has a value.`);
+    .map(([, list]) => `Column "${list[0]}" appears ${list.length} times: each row takes the first of them that has a value.`);
   return { sources, profile, columnExtraction, updatableColumns, usedWidth, map, notes };
 }
 

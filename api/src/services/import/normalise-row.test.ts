@@ -173,12 +173,15 @@ describe('row normalisation', () => {
     assert.equal(accepted({ name: 'Acme™ ½ Price ①' }).name, 'Acme™ ½ Price ①');
   });
 
-  test("category: Google's type first (an export's category column is often the search or a local name), then the category column, then the first subtype", () => {
+  test("category: Google's type first (the type column, else the first subtype; an export's category column is often the search or a local name), then the category column", () => {
     assert.equal(accepted({ name: 'A', category: 'restaurants', type: 'Italian restaurant' }).category, 'Italian restaurant');
     assert.equal(accepted({ name: 'A', category: 'Schweizerisches Restaurant', type: 'Swiss restaurant' }).category, 'Swiss restaurant');
     assert.equal(accepted({ name: 'A', category: 'Bakery', type: '' }).category, 'Bakery', 'no type in this row: the category column');
     assert.equal(accepted({ name: 'A', category: 'Bakery' }).category, 'Bakery', 'no type column');
     assert.equal(accepted({ name: 'A', category: '', subtypes: 'Gym, Yoga studio' }).category, 'Gym');
+    // No type column: the first subtype is Google's type, before the search words or a local name.
+    assert.equal(accepted({ name: 'A', category: 'restaurants', subtypes: 'Seafood restaurant, Bar' }).category, 'Seafood restaurant');
+    assert.equal(accepted({ name: 'A', category: 'Ветеринар', subtypes: 'Veterinarian' }).category, 'Veterinarian');
   });
 
   test('subtypes split on commas, de-duplicated; type falls back to the first subtype', () => {

@@ -257,13 +257,13 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
   if (workingHours === null && cells.workingHours !== undefined) dropped = { ...dropped, hours: true };
 
   const subtypes = subtypesOf(cells.subtypes);
-  const typeCell = text(cells.type);
-  const type = typeCell ?? subtypes[0] ?? null;
-  // The category pages group by category. Google's type (Outscraper's `type`, in English, one of Google's
-  // category names) comes first: an export's own `category` column is often the search that found the
-  // place ("restaurants", 557 of the Zurich sample's 797 rows) or Google's category in the searcher's
-  // language ("Schweizerisches Restaurant"), which split one category into several pages.
-  const category = typeCell ?? text(cells.category) ?? type;
+  const type = text(cells.type) ?? subtypes[0] ?? null;
+  // The category pages group by category. Google's type (Outscraper's `type`, or the first of its
+  // `subtypes` when the export has no type column; in English, one of Google's category names) comes
+  // first: an export's own `category` column is often the search that found the place ("restaurants",
+  // 557 of the Zurich sample's 797 rows) or Google's category in the searcher's language
+  // ("Schweizerisches Restaurant", "Ветеринар"), which split one category into several pages.
+  const category = type ?? text(cells.category);
   const row: BusinessRow = {
     placeId: text(cells.placeId, 300),
     name: rawName,

@@ -52,15 +52,27 @@ export class ImportFileError extends Error {
   }
 }
 
-/** Turns a header list plus rows of values into records; later duplicate header names get a `_2` suffix. */
+/**
+ * Header names made unique: a later repeat of a name gets REPEAT_MARK and its count ("Phone\u00a0#2"),
+ * a form no export writes, so a repeat is never taken for a column of its own name (Outscraper's
+ * `phone_1` is another column, not a second `phone`).
+ */
 export function uniqueHeaders(raw: string[]): string[] {
   const seen = new Map<string, number>();
   return raw.map((header, index) => {
     const base = header.trim() || `column_${index + 1}`;
     const count = (seen.get(base) ?? 0) + 1;
     seen.set(base, count);
-    return count === 1 ? base : `${base}_${count}`;
+    return count === 1 ? base : `${base}${REPEAT_MARK}${count}`;
   });
+}
+
+export const REPEAT_MARK = '\u00a0#';
+
+/** The header a uniqueHeaders repeat repeats ("Phone\u00a0#2" -> "Phone"), or null for any other header. */
+export function repeatedHeader(header: string): string | null {
+  const at = header.lastIndexOf(REPEAT_MARK);
+  return at > 0 && /^\d+$/.test(header.slice(at + REPEAT_MARK.length)) ? header.slice(0, at) : null;
 }
 
 /** True when every value is empty or whitespace (such rows are not counted at all, as in a spreadsheet). */
