@@ -71,6 +71,8 @@ describe('GET /api/search', () => {
         // Much reviewed, and one typo from what "hotl" means only as the start of a word.
         buildBusiness({ name: 'Holy Cow Burgers', city: 'Munich', countryCode: 'DE', category: 'Hamburger restaurant', type: 'Hamburger restaurant', reviewCount: 5_000 }),
         buildBusiness({ name: "Barry's Steaks", city: 'Munich', countryCode: 'DE', category: 'Steak house', type: 'Steak house', reviewCount: 9_000 }),
+        // Named after the street Chestnut Steaks is on, in another city.
+        buildBusiness({ name: 'Chestnut Grill', city: 'Boston', countryCode: 'US', country: 'United States', category: 'Grill', type: 'Grill', fullAddress: '5 Beacon St, Boston, MA 02108', postalCode: '02108' }),
         buildBusiness({ name: 'Cafe Manila', city: 'City', countryCode: 'PH', country: 'Philippines', category: 'Cafe', type: 'Cafe' }),
         buildBusiness({ name: 'Kawiarnia Nowy Świat', city: 'Warszawa', countryCode: 'PL', country: 'Poland', category: 'Cafe', type: 'Cafe' }),
       ],
@@ -242,6 +244,13 @@ describe('GET /api/search', () => {
     const street = await search('q=1800%20Chestnut%20St');
     assert.deepEqual([street.matchedAs, street.businesses.map((business) => business.name)], ['location', ['Chestnut Steaks']]);
     assert.deepEqual(await names('q=19103'), ['Chestnut Steaks']);
+    // A house number no name has: the address, though a name holds the street's name.
+    const numbered = await search('q=1800%20Chestnut%20St');
+    assert.deepEqual([numbered.matchedAs, numbered.businesses.map((business) => business.name)], ['location', ['Chestnut Steaks']]);
+    assert.deepEqual((await names('q=chestnut')).sort(), ['Chestnut Grill', 'Chestnut Steaks'], 'without a number, names as before');
+    // Words and a postcode: those words there.
+    const inPostcode = await search('q=cheesesteak%2019103');
+    assert.deepEqual([inPostcode.matchedAs, inPostcode.location, inPostcode.businesses.map((business) => business.name)], ['keywords-in-place', '19103', ['Chestnut Steaks']]);
   });
 
   test('emoji and control characters are no search words; a word after a minus is excluded, never a place', async () => {

@@ -218,15 +218,35 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   const [result, place] = await Promise.all([searchOnce(options), keywordsOnly && !nearPoint ? placeNamed(reader, query.q) : null]);
   // A place typed into the keywords box with nothing else (東京, Москва, Berlin): no business is called
   // that, so the businesses in that place, said to be so, rather than "No results".
-  if (result.totalCount === 0 && keywordsOnly) {
+  //
+  // Words with a number ("Löwenstrasse 51") that no business name or category has all of are an address,
+  // even when some names hold the street's name (Meilisearch would drop the number and list those).
+  const numbered = keywordsOnly && result.totalCount > 0 && /\p{L}/u.test(query.q) && /(^|\s)\d[\p{L}\d/-]*(\s|$)/u.test(query.q);
+  if (keywordsOnly && (result.totalCount === 0 || (numbered && !(await hasEveryWord(reader, query.q))))) {
     // A street, a postcode ("1800 Chestnut St", "19103") or a place: the words as a location, that is,
     // searched in the addresses, postcodes, cities and countries only.
     const located = await resolveLocation(reader, query.q);
     const inPlace = await searchOnce({ ...options, query: { ...query, q: '', location: query.q } }, located);
     if (inPlace.totalCount > 0) return { ...inPlace, query: query.q, location: '', matchedAs: 'location', place: null };
+    // "pizza 19148": the words in that postcode (or at that house number).
+    if (numbered) {
+      const numbers = query.q.split(/\s+/).filter((word) => /^\d/.test(word));
+      const keywords = query.q.split(/\s+/).filter((word) => !/^\d/.test(word)).join(' ');
+      const at = numbers.join(' ');
+      const inPostcode = await searchOnce({ ...options, query: { ...query, q: keywords, location: at } }, { words: at });
+      if (inPostcode.totalCount > 0) return { ...inPostcode, query: keywords, location: at, matchedAs: 'keywords-in-place', place: null };
+    }
   }
   if (missedPlace && result.totalCount > 0) return { ...result, matchedAs: 'keywords-not-in-place', place: missedPlace };
   return { ...result, place };
+}
+
+/** Whether some business's name, category or type holds every word of `q`. */
+async function hasEveryWord(reader: SearchReader, q: string): Promise<boolean> {
+  const found = await readSearch(() =>
+    reader.index<BusinessDocument>('businesses').search(q, { limit: 1, attributesToRetrieve: ['id'], attributesToSearchOn: ['name', 'category', 'type', 'subtypes'], matchingStrategy: 'all', filter: 'isApproved = true' }),
+  );
+  return found.hits.length > 0;
 }
 
 /** Whether some business's name is `q` (compared as slugs: no case, accents or punctuation). */
