@@ -98,6 +98,9 @@ describe('row normalisation', () => {
   test('a US state code with a ZIP code is the United States; either alone is not', () => {
     assert.equal(accepted({ name: 'A', state: 'UT', zip: '84770' }).countryCode, 'US');
     assert.equal(accepted({ name: 'A', state: 'ca', postal_code: '94105-1234' }).countryCode, 'US');
+    assert.equal(accepted({ name: 'A', state: 'Pennsylvania', postal_code: '19103' }).countryCode, 'US', 'a state written out');
+    assert.equal(accepted({ name: 'A', state: 'New  York', postal_code: '10001' }).countryCode, 'US');
+    assert.equal(accepted({ name: 'A', state: 'Bavaria', postal_code: '80331' }).countryCode, null);
     assert.equal(accepted({ name: 'A', state: 'UT' }).countryCode, null);
     assert.equal(accepted({ name: 'A', postal_code: '84770' }).countryCode, null);
     assert.equal(accepted({ name: 'A', state: 'ON', postal_code: 'M5V 2T6' }).countryCode, null, 'Ontario: no guess');

@@ -25,8 +25,19 @@ const US_STATES = new Set('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA
  */
 export function countryFromStateAndZip(state: string | undefined, postalCode: string | undefined): string | null {
   if (!state || !postalCode) return null;
-  return US_STATES.has(state.trim().toUpperCase()) && /^\d{5}(-\d{4})?(\.0+)?$/.test(postalCode.trim()) ? 'US' : null;
+  const named = state.trim().toUpperCase();
+  const isState = US_STATES.has(named) || US_STATE_NAMES.has(named.replace(/\s+/g, ' '));
+  return isState && /^\d{5}(-\d{4})?(\.0+)?$/.test(postalCode.trim()) ? 'US' : null;
 }
+
+/** The states written out, as Outscraper's `state` column has them ("Pennsylvania"). */
+const US_STATE_NAMES = new Set([
+  'ALABAMA', 'ALASKA', 'ARIZONA', 'ARKANSAS', 'CALIFORNIA', 'COLORADO', 'CONNECTICUT', 'DELAWARE', 'FLORIDA', 'GEORGIA', 'HAWAII',
+  'IDAHO', 'ILLINOIS', 'INDIANA', 'IOWA', 'KANSAS', 'KENTUCKY', 'LOUISIANA', 'MAINE', 'MARYLAND', 'MASSACHUSETTS', 'MICHIGAN',
+  'MINNESOTA', 'MISSISSIPPI', 'MISSOURI', 'MONTANA', 'NEBRASKA', 'NEVADA', 'NEW HAMPSHIRE', 'NEW JERSEY', 'NEW MEXICO', 'NEW YORK',
+  'NORTH CAROLINA', 'NORTH DAKOTA', 'OHIO', 'OKLAHOMA', 'OREGON', 'PENNSYLVANIA', 'RHODE ISLAND', 'SOUTH CAROLINA', 'SOUTH DAKOTA',
+  'TENNESSEE', 'TEXAS', 'UTAH', 'VERMONT', 'VIRGINIA', 'WASHINGTON', 'WEST VIRGINIA', 'WISCONSIN', 'WYOMING', 'DISTRICT OF COLUMBIA',
+]);
 
 /** `ST 12345`, `ON M5V 2T6`: a state or province code with a postal code, after the city. */
 const STATE_AND_POSTCODE = /^[A-Z]{2}\s+(?=[\dA-Z -]*\d)[\dA-Z][\dA-Z -]*$/;
