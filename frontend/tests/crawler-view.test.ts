@@ -109,6 +109,7 @@ describe('crawler view (no JavaScript)', () => {
     assert.match(closed, /<p class="closed-notice" role="note">Permanently closed: this business no longer operates here\.<\/p>/);
     assert.match(closed, /<dt>Status<\/dt>(<!-- -->)?<dd>Permanently closed<\/dd>/);
     assert.doesNotMatch(closed, /class="badge badge-(open|closed)"/);
+    assert.doesNotMatch(closed, /Call Now/, 'no call button for a place closed for good');
     assert.match(closed, /<a href="https:\/\/lyon-florist\.example\/" target="_blank" rel="noopener noreferrer nofollow">Website<\/a>/);
     assert.match(decode(page.html), /<dt>Status<\/dt>(<!-- -->)?<dd>OPERATIONAL<\/dd>/, 'no status from the import: the spec\'s text');
     const local = page.jsonLd.find((entry) => entry['@type'] === 'LocalBusiness') as Record<string, any>;
@@ -169,6 +170,10 @@ describe('crawler view (no JavaScript)', () => {
       [`/search?q=${encodeURIComponent('Москва')}`, 'Showing businesses in Москва: no business name, category or type matches "Москва".', 'ItemList'],
       ['/countries/germany/cities', 'Berlin', 'ItemList'],
     ];
+    // Near a point: nearest first, and the form keeps the point without scripts.
+    const near = await get('/search?q=bakery&lat=52.52&lng=13.405');
+    assert.ok(decode(near.html).includes('Search results for "bakery" near you'));
+    assert.match(near.html, /<input type="hidden" name="lat" value="52.52"\/><input type="hidden" name="lng" value="13.405"\/>/);
     const titles = new Set<string>();
     for (const [path, text, schema] of routes) {
       const page = await get(path);

@@ -156,7 +156,8 @@ function BusinessView({ business }: { business: BusinessDetail }) {
           {(business.city || country) && <div>{[business.city, country].filter(Boolean).join(', ')}</div>}
         </address>
         <div className="button-row">
-          {tel && (
+          {/* A place closed for good is not to be called about a visit. */}
+          {tel && business.businessStatus !== 'CLOSED_PERMANENTLY' && (
             <a className="btn btn-primary" href={tel}>
               Call Now
             </a>
@@ -178,7 +179,9 @@ function BusinessView({ business }: { business: BusinessDetail }) {
           {aboutText && (
             <section className="card" aria-labelledby="about-heading">
               <h2 id="about-heading">About</h2>
-              <p>{aboutText}</p>
+              <p className="about-text" dir="auto">
+                {aboutText}
+              </p>
             </section>
           )}
           {groups && Object.keys(groups).length > 0 && <Amenities groups={groups} />}

@@ -213,6 +213,13 @@ function SearchBox({ initial }: { initial: SearchParams }) {
         <span>Where</span>
         <input name="location" value={location} onChange={(event) => setLocation(event.target.value)} placeholder="City or country" maxLength={200} />
       </label>
+      {/* Without scripts the form posts itself: the point goes along, as it does with them. */}
+      {point.lat !== undefined && (
+        <>
+          <input type="hidden" name="lat" value={point.lat} />
+          <input type="hidden" name="lng" value={point.lng} />
+        </>
+      )}
       <button type="submit" className="btn btn-primary">
         Search
       </button>
