@@ -519,16 +519,22 @@ describe('importFile: CSV end to end', () => {
   test('text longer than its column holds is cut to that length, and the report names the rows', async () => {
     const csv = file('long-values.csv');
     await writeCsv(csv, [
-      ['name', 'place_id', 'full_address', 'about'],
-      ['Long Address', 'ChIJ-long-1', `${'Very Long Street '.repeat(200)}1`, 'Short about.'],
-      ['Long About', 'ChIJ-long-2', 'Main St 1', 'word '.repeat(2_000)],
-      ['Fits', 'ChIJ-long-3', 'Main St 2', 'Short about.'],
+      ['name', 'place_id', 'full_address', 'about', 'website'],
+      ['Long Address', 'ChIJ-long-1', `${'Very Long Street '.repeat(200)}1`, 'Short about.', ''],
+      ['Long About', 'ChIJ-long-2', 'Main St 1', 'word '.repeat(2_000), ''],
+      ['Fits', 'ChIJ-long-3', 'Main St 2', 'Short about.', 'https://fits.example/'],
+      ['Long Link', 'ChIJ-long-4', 'Main St 3', 'Short about.', `https://example.com/${'x'.repeat(2_100)}`],
     ]);
     const outcome = await run(csv);
-    assert.equal(outcome.result.successCount, 3);
-    assert.match(outcome.result.message, / 2 rows had text longer than its column holds \(2,000 characters; 5,000 for about, 100 for a phone\); it was cut to that length: row 2 and row 3\./);
-    const { rows } = await pool.query("SELECT length(full_address)::int AS address, length(about #>> '{}')::int AS about FROM businesses WHERE place_id LIKE 'ChIJ-long-%' ORDER BY place_id");
-    assert.deepEqual(rows, [{ address: 2_000, about: 12 }, { address: 9, about: 5_000 }, { address: 9, about: 12 }]);
+    assert.equal(outcome.result.successCount, 4);
+    assert.match(outcome.result.message, / 3 rows had text longer than its column holds \(2,000 characters; 5,000 for about, 100 for a phone\); it was cut to that length \(a link that long was left out\): row 2, row 3 and row 5\./);
+    const { rows } = await pool.query("SELECT length(full_address)::int AS address, length(about #>> '{}')::int AS about, website FROM businesses WHERE place_id LIKE 'ChIJ-long-%' ORDER BY place_id");
+    assert.deepEqual(rows, [
+      { address: 2_000, about: 12, website: null },
+      { address: 9, about: 5_000, website: null },
+      { address: 9, about: 12, website: 'https://fits.example/' },
+      { address: 9, about: 12, website: null },
+    ]);
   });
 
   test('the type comes from the content, not the name', async () => {

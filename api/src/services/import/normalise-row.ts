@@ -160,8 +160,13 @@ export function cleanPostalCode(value: string | undefined): string | null {
 }
 
 function link(value: string | undefined): string | null {
-  const t = text(value);
+  // A link cut short leads nowhere: one longer than the column holds is left out (and reported as cut).
+  const t = text(value, MAX_TEXT + 1);
   if (!t) return null;
+  if (t.length > MAX_TEXT) {
+    textWasCut = true;
+    return null;
+  }
   if (/^https?:\/\//i.test(t)) return t;
   // A bare domain ("www.example.com", "example.com/path") is a website without its scheme.
   if (/^(www\.)?[a-z0-9-]+(\.[a-z0-9-]+)+(\/\S*)?$/i.test(t)) return `http://${t}`;

@@ -169,7 +169,7 @@ function droppedNotes(dropped: DroppedCounts): string[] {
     notes.push(`${rowsText(hours.count)} had working hours in a form that could not be read; ${one(hours.count, 'it was', 'they were')} imported without hours: ${listRows(hours.rows, hours.count)}.`);
   }
   if (shortened.count) {
-    notes.push(`${rowsText(shortened.count)} had text longer than its column holds (2,000 characters; 5,000 for about, 100 for a phone); it was cut to that length: ${listRows(shortened.rows, shortened.count)}.`);
+    notes.push(`${rowsText(shortened.count)} had text longer than its column holds (2,000 characters; 5,000 for about, 100 for a phone); it was cut to that length (a link that long was left out): ${listRows(shortened.rows, shortened.count)}.`);
   }
   return notes;
 }
