@@ -261,6 +261,7 @@ describe('GET /api/search', () => {
     const notParis = await search('q=pizza%20-paris');
     assert.equal(notParis.matchedAs, 'keywords');
     assert.ok(notParis.businesses.some((business) => business.city !== 'Paris'), 'not a search in Paris');
+    assert.equal((await search('q=-paris')).place, null, 'no offer to show the place a minus excludes');
   });
 
   test('a location that is not a known place matches the address or state', async () => {

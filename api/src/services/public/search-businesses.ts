@@ -215,7 +215,9 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   // Near a point the visitor has said where already: no place hint (and no read for one, under the
   // costliest search there is).
   const nearPoint = query.lat !== undefined;
-  const [result, place] = await Promise.all([searchOnce(options), keywordsOnly && !nearPoint ? placeNamed(reader, query.q) : null]);
+  // "-philadelphia" excludes the place: no offer to show it.
+  const excludes = /(^|\s)-\S/.test(query.q);
+  const [result, place] = await Promise.all([searchOnce(options), keywordsOnly && !nearPoint && !excludes ? placeNamed(reader, query.q) : null]);
   // A place typed into the keywords box with nothing else (東京, Москва, Berlin): no business is called
   // that, so the businesses in that place, said to be so, rather than "No results".
   //
