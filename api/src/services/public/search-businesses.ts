@@ -188,8 +188,9 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   // "pizza berlin", "new york pizza": keywords with a place at their end or start are the keywords in
   // that place, when businesses there match them (Meilisearch would drop "berlin" as a last word, or
   // match it in names: "Berlin Sushi" for "berlin pizza").
-  // A place named that way with no match there: the words as typed, everywhere, and the page says so.
-  let missedPlace: string | null = null;
+  // A place named that way with no match there: the keywords without the place, everywhere, and the page
+  // says so (the place's words left in ranked "Best In Town Pizza" first for "pizza in new york").
+  let missedPlace: { place: string; keywords: string } | null = null;
   const isPhone = Boolean(query.q && phoneQueryKeys(query.q));
   if (query.q && !query.location && !isPhone && /\s/.test(query.q.trim())) {
     const split = await placeInKeywords(reader, query.q);
@@ -205,7 +206,7 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
         ]);
         if (!named) {
           if (inPlace.totalCount > 0) return { ...inPlace, query: split.keywords, location: split.place, matchedAs: 'keywords-in-place', place: null };
-          missedPlace = split.place;
+          missedPlace = split;
         }
       }
     }
@@ -217,7 +218,8 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   const nearPoint = query.lat !== undefined;
   // "-philadelphia" excludes the place: no offer to show it.
   const excludes = /(^|\s)-\S/.test(query.q);
-  const [result, place] = await Promise.all([searchOnce(options), keywordsOnly && !nearPoint && !excludes ? placeNamed(reader, query.q) : null]);
+  const everywhere = missedPlace ? { ...options, query: { ...query, q: missedPlace.keywords } } : options;
+  const [result, place] = await Promise.all([searchOnce(everywhere), keywordsOnly && !nearPoint && !excludes ? placeNamed(reader, query.q) : null]);
   // A place typed into the keywords box with nothing else (東京, Москва, Berlin): no business is called
   // that, so the businesses in that place, said to be so, rather than "No results".
   //
@@ -239,7 +241,7 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
       if (inPostcode.totalCount > 0) return { ...inPostcode, query: keywords, location: at, matchedAs: 'keywords-in-place', place: null };
     }
   }
-  if (missedPlace && result.totalCount > 0) return { ...result, matchedAs: 'keywords-not-in-place', place: missedPlace };
+  if (missedPlace && result.totalCount > 0) return { ...result, query: missedPlace.keywords, matchedAs: 'keywords-not-in-place', place: missedPlace.place };
   return { ...result, place };
 }
 
