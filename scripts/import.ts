@@ -92,7 +92,9 @@ try {
     console.log(`  rows ${result.totalRows}, imported ${result.successCount} (new ${result.results.inserted}, updated ${result.results.updated}, unchanged ${result.results.unchanged}), skipped ${result.skippedCount}, rejected ${result.errorCount}`);
     console.log(`  columns ${result.columnExtraction.extractedCount}/23${result.columnExtraction.missing.length ? ` (missing: ${result.columnExtraction.missing.join(', ')})` : ''}`);
     const d = result.duplicateAnalysis;
-    console.log(`  duplicates: ${d.excelDuplicateCount} in the file, ${d.databaseDuplicateCount} already in the database, ${d.newPlaceIdCount} new place_ids; job ${jobId}`);
+    // Rows without a place_id are matched by name, address and phone: the message above says how many.
+    const withoutPlaceId = d.recordsWithPlaceId < result.successCount ? '; rows without a place_id: see above' : '';
+    console.log(`  duplicates: ${d.excelDuplicateCount} in the file, ${d.databaseDuplicateCount} place_ids already in the database, ${d.newPlaceIdCount} new${withoutPlaceId}; job ${jobId}`);
     for (const line of result.errors.slice(0, 5)) console.log(`    ${line}`);
     if (result.errors.length > 5) console.log(`    ... and ${result.errorCount - 5} more`);
     if (status !== 'completed') failed++;
