@@ -1,14 +1,11 @@
 /** Builds the <head> tags and fills the HTML template around the server-rendered app. */
+import { escapeHtml } from '../../common/html.ts';
 import { encodedPath, type HeadData } from '../src/lib/render-context.tsx';
 
 export interface SiteMarkup {
   headTags: string;
   bodyStart: string;
   bodyEnd: string;
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
 /** JSON inside <script>: no '</script>' or '<!--' can close or confuse the element. */

@@ -7,6 +7,7 @@
  */
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { Prisma } from '../../../generated/prisma/client.ts';
+import { escapeHtml } from '../../../common/html.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { AppError, ERROR_STATUS, type ErrorCode } from '../errors.ts';
 import { methodNotAllowed } from './public-methods.ts';
@@ -128,10 +129,6 @@ export function errorPage(error: AppError): string {
 </body>
 </html>
 `;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /** Unknown paths under /api answer JSON, not the HTML of the frontend fallback. */

@@ -6,6 +6,7 @@
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { countryCodeFrom } from '../../../../common/countries.ts';
+import { US_STATE_CODES, US_STATE_NAMES } from '../../../../common/us-states.ts';
 
 /** The country of an international phone number (+381 ..., 00381 ...); null for a national one. */
 export function countryFromPhone(phone: string | null): string | null {
@@ -16,28 +17,17 @@ export function countryFromPhone(phone: string | null): string | null {
   return parsePhoneNumberFromString(international)?.country ?? null;
 }
 
-const US_STATES = new Set('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC'.split(' '));
-
 /**
- * The United States, for a row whose state column is a US state's code and whose postal code is a ZIP
+ * The United States, for a row whose state column is a US state (code or name) and whose postal code is a ZIP
  * code (State "UT", Zip "84770": the Yellow Pages sheets have no country column). Either alone says
  * nothing sure (CA is also Canada's code, five digits are a postcode in many countries).
  */
 export function countryFromStateAndZip(state: string | undefined, postalCode: string | undefined): string | null {
   if (!state || !postalCode) return null;
   const named = state.trim().toUpperCase();
-  const isState = US_STATES.has(named) || US_STATE_NAMES.has(named.replace(/\s+/g, ' '));
+  const isState = US_STATE_CODES.has(named) || US_STATE_NAMES.has(named.replace(/\s+/g, ' '));
   return isState && /^\d{5}(-\d{4})?(\.0+)?$/.test(postalCode.trim()) ? 'US' : null;
 }
-
-/** The states written out, as Outscraper's `state` column has them ("Pennsylvania"). */
-const US_STATE_NAMES = new Set([
-  'ALABAMA', 'ALASKA', 'ARIZONA', 'ARKANSAS', 'CALIFORNIA', 'COLORADO', 'CONNECTICUT', 'DELAWARE', 'FLORIDA', 'GEORGIA', 'HAWAII',
-  'IDAHO', 'ILLINOIS', 'INDIANA', 'IOWA', 'KANSAS', 'KENTUCKY', 'LOUISIANA', 'MAINE', 'MARYLAND', 'MASSACHUSETTS', 'MICHIGAN',
-  'MINNESOTA', 'MISSISSIPPI', 'MISSOURI', 'MONTANA', 'NEBRASKA', 'NEVADA', 'NEW HAMPSHIRE', 'NEW JERSEY', 'NEW MEXICO', 'NEW YORK',
-  'NORTH CAROLINA', 'NORTH DAKOTA', 'OHIO', 'OKLAHOMA', 'OREGON', 'PENNSYLVANIA', 'RHODE ISLAND', 'SOUTH CAROLINA', 'SOUTH DAKOTA',
-  'TENNESSEE', 'TEXAS', 'UTAH', 'VERMONT', 'VIRGINIA', 'WASHINGTON', 'WEST VIRGINIA', 'WISCONSIN', 'WYOMING', 'DISTRICT OF COLUMBIA',
-]);
 
 /** `ST 12345`, `ON M5V 2T6`: a state or province code with a postal code, after the city. */
 const STATE_AND_POSTCODE = /^[A-Z]{2}\s+(?=[\dA-Z -]*\d)[\dA-Z][\dA-Z -]*$/;

@@ -9,6 +9,7 @@ import type { SearchParams } from 'meilisearch';
 import type { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
 import { otherCityNames } from '../../../../common/city-names.ts';
 import { phoneQueryKeys } from '../../../../common/phone-keys.ts';
+import { US_STATE_CODES } from '../../../../common/us-states.ts';
 import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
 import { categorySlug, citySlug, slugify } from '../../../../common/slug.ts';
 import { cellBlock, coveredMeters, distanceMeters, GEO_CELL_PRECISIONS } from '../../../../common/geo-cells.ts';
@@ -29,7 +30,8 @@ interface ResolvedLocation {
   words?: string;
 }
 
-const US_STATES = new Set('AL AK AZ AR CA CO CT DE FL GA HI ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY DC PR'.split(' '));
+/** A state code after a city names a US state, not a country; Puerto Rico's too ("San Juan, PR"). */
+const US_STATES: ReadonlySet<string> = new Set([...US_STATE_CODES, 'PR']);
 
 async function resolveLocation(reader: SearchReader, location: string): Promise<ResolvedLocation> {
   if (!location) return {};
@@ -220,23 +222,20 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   const excludes = /(^|\s)-\S/.test(query.q);
   const everywhere = missedPlace ? { ...options, query: { ...query, q: missedPlace.keywords } } : options;
   const [result, place] = await Promise.all([searchOnce(everywhere), keywordsOnly && !nearPoint && !excludes ? placeNamed(reader, query.q) : null]);
-  // A place typed into the keywords box with nothing else (東京, Москва, Berlin): no business is called
-  // that, so the businesses in that place, said to be so, rather than "No results".
-  //
-  // Words with a number ("Löwenstrasse 51") that no business name or category has all of are an address,
-  // even when some names hold the street's name (Meilisearch would drop the number and list those).
+  // No business matches the words, or they have a number ("Löwenstrasse 51") that no business name or
+  // category has with them (Meilisearch would drop the number and list the names that hold the street's):
+  // the words are a place typed into the keywords box (東京, Москва, Berlin), a street or a postcode.
   const numbered = keywordsOnly && result.totalCount > 0 && /\p{L}/u.test(query.q) && /(^|\s)\d[\p{L}\d/-]*(\s|$)/u.test(query.q);
   if (keywordsOnly && (result.totalCount === 0 || (numbered && !(await hasEveryWord(reader, query.q))))) {
-    // A street, a postcode ("1800 Chestnut St", "19103") or a place: the words as a location, that is,
-    // searched in the addresses, postcodes, cities and countries only.
+    // The words as a location: searched in the addresses, postcodes, cities and countries only.
     const located = await resolveLocation(reader, query.q);
     const inPlace = await searchOnce({ ...options, query: { ...query, q: '', location: query.q } }, located);
     if (inPlace.totalCount > 0) return { ...inPlace, query: query.q, location: '', matchedAs: 'location', place: null };
     // "pizza 19148": the words in that postcode (or at that house number).
     if (numbered) {
-      const numbers = query.q.split(/\s+/).filter((word) => /^\d/.test(word));
-      const keywords = query.q.split(/\s+/).filter((word) => !/^\d/.test(word)).join(' ');
-      const at = numbers.join(' ');
+      const words = query.q.split(/\s+/);
+      const keywords = words.filter((word) => !/^\d/.test(word)).join(' ');
+      const at = words.filter((word) => /^\d/.test(word)).join(' ');
       const inPostcode = await searchOnce({ ...options, query: { ...query, q: keywords, location: at } }, { words: at });
       if (inPostcode.totalCount > 0) return { ...inPostcode, query: keywords, location: at, matchedAs: 'keywords-in-place', place: null };
     }
