@@ -67,7 +67,7 @@ export async function computeAggregates(pool: Pool, now = new Date()): Promise<A
     pool.query<FeaturedBusiness & AddressColumns>(`
       SELECT id, slug, name, photo AS image_url, rating, type, category, full_address, phone, review_count,
         street, postal_code, city, state, country_code
-      FROM businesses WHERE is_approved AND business_status IS DISTINCT FROM 'CLOSED_PERMANENTLY' AND business_status IS DISTINCT FROM 'CLOSED_TEMPORARILY'
+      FROM businesses WHERE is_approved AND (business_status IS NULL OR business_status = 'OPERATIONAL')
       ORDER BY (photo IS NOT NULL AND photo <> '') DESC, rating DESC NULLS LAST, review_count DESC, id
       LIMIT ${TOP_LIMITS.home}`),
     pool.query<{ all: number; approved: number }>(`

@@ -8,7 +8,8 @@ import { isCleanAboutJson } from './json-scan.ts';
 
 export type About = Record<string, Record<string, boolean | string>> | string;
 
-const MAX_TEXT = 5000;
+/** The longest plain-text about kept; a longer one is cut. */
+export const MAX_ABOUT_TEXT = 5000;
 
 const ODD_SPACES = /[\u202f\u00a0]/;
 
@@ -60,7 +61,7 @@ export function readAboutCell(text: string | undefined): About | JsonText | null
     try {
       value = JSON.parse(trimmed);
     } catch {
-      return trimmed.slice(0, MAX_TEXT);
+      return trimmed.slice(0, MAX_ABOUT_TEXT);
     }
     const out: Record<string, Record<string, boolean | string>> = {};
     if (Array.isArray(value)) {
@@ -86,5 +87,5 @@ export function readAboutCell(text: string | undefined): About | JsonText | null
     }
     return Object.keys(out).length ? out : null;
   }
-  return trimmed.slice(0, MAX_TEXT);
+  return trimmed.slice(0, MAX_ABOUT_TEXT);
 }

@@ -129,6 +129,14 @@ export function headerKey(header: string): string {
     .replace(/[\s_.\-]+/g, '');
 }
 
+/**
+ * Fields read from the first alias present only, never from another alias where it is empty: a file with a
+ * real `name` column may also have a contact person's `title`; Outscraper's `phone_1` (alias phone1) holds
+ * other numbers, often bad ones ("20"), so a row without a phone keeps none (a file whose only phone column
+ * is "Phone 1" still has its phones).
+ */
+const FIRST_ALIAS_ONLY: ReadonlySet<Field> = new Set(['name', 'phone']);
+
 export type CanonicalCells = Partial<Record<Field, string>>;
 
 export interface ColumnMapping {
@@ -192,24 +200,15 @@ export function hasNameColumn(headers: string[]): boolean {
 
 /** Builds the mapping for a file's headers; throws MissingColumnsError when no column can give a name. */
 export function mapColumns(headers: string[]): ColumnMapping {
-  const byKey = new Map<string, string>();
-  const indexOfKey = new Map<string, number>();
-  // Every header of a key, in file order: "Phone" twice (the second made "Phone_2" by uniqueHeaders), or
-  // "Phone" and "phone".
+  // Every header of a key, in file order: "Phone" given twice (uniqueHeaders marks the repeat), or "Phone"
+  // and "phone". The first of them is the key's column where one column is read.
   const allOfKey = new Map<string, string[]>();
-  const seenHeaders = new Set<string>();
-  headers.forEach((header, index) => {
-    const repeat = repeatedHeader(header);
-    const key = headerKey(repeat !== null && seenHeaders.has(repeat) ? repeat : header);
-    seenHeaders.add(header);
+  for (const header of headers) {
+    const key = headerKey(repeatedHeader(header) ?? header);
     allOfKey.set(key, [...(allOfKey.get(key) ?? []), header]);
-    if (!byKey.has(key)) {
-      byKey.set(key, header);
-      indexOfKey.set(key, index);
-    }
-  });
+  }
   const indexOfHeader = new Map(headers.map((header, index) => [header, index]));
-  const keys = new Set(byKey.keys());
+  const keys = new Set(allOfKey.keys());
   const profile: ColumnMapping['profile'] =
     keys.has('othertags') && keys.has('lat') && keys.has('lon') ? 'osm'
     : keys.has('title') && keys.has('link') && keys.has('completeaddress') ? 'gosom'
@@ -217,12 +216,9 @@ export function mapColumns(headers: string[]): ColumnMapping {
 
   const sources: Partial<Record<Field, string[]>> = {};
   for (const [field, aliases] of Object.entries(ALIASES) as Array<[Field, string[]]>) {
-    // A file with a real `name` column may also have a contact-person `title`: only the first alias present counts for name.
     // A column given twice is read as one: each row takes the first of them that has a value.
-    const present = aliases.filter((alias) => byKey.has(alias)).map((alias) => allOfKey.get(alias)!);
-    // Outscraper's phone_1 (alias phone1) holds other numbers, often bad ones ("20"): a row without a phone
-    // keeps none rather than take it; a file whose only phone column is "Phone 1" still has its phones.
-    if (present.length) sources[field] = field === 'name' || field === 'phone' ? present[0] : present.flat();
+    const present = aliases.filter((alias) => allOfKey.has(alias)).map((alias) => allOfKey.get(alias)!);
+    if (present.length) sources[field] = FIRST_ALIAS_ONLY.has(field) ? present[0] : present.flat();
   }
   if (profile === 'osm') {
     // OSM `type` is node/way/relation and `id` is the OSM id: the adapter below builds type and place_id.
@@ -272,6 +268,8 @@ export function mapColumns(headers: string[]): ColumnMapping {
     }
     return out;
   };
+  // A layout's own columns (OSM tags, the gosom link), read by key for every row: their index looked up once.
+  const indexOfKey = new Map([...allOfKey].map(([key, list]) => [key, indexOfHeader.get(list[0])!]));
   const cell = (values: string[], key: string) => {
     const index = indexOfKey.get(key);
     return index === undefined ? undefined : values[index];

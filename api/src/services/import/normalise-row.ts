@@ -18,7 +18,9 @@ import { readAboutCell } from './about.ts';
 import type { CanonicalCells } from './columns.ts';
 import { readWorkingHoursCell } from './working-hours.ts';
 
-const MAX_TEXT = 2000;
+/** The longest text a column holds (names and phones have their own limits); what is longer is cut. */
+export const MAX_TEXT = 2000;
+export const MAX_PHONE = 100;
 const MAX_NAME = 300;
 const MAX_SUBTYPES = 20;
 
@@ -43,7 +45,7 @@ export const ImportedBusiness = z.object({
   state: nullableText,
   country: nullableText,
   countryCode: z.string().regex(/^[A-Z]{2}$/).nullable(),
-  phone: z.string().max(100).nullable(),
+  phone: z.string().max(MAX_PHONE).nullable(),
   latitude: z.number().min(-90).max(90).nullable(),
   longitude: z.number().min(-180).max(180).nullable(),
   rating: z.number().min(0).max(5).nullable(),
@@ -240,7 +242,7 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
   let country = text(cells.country);
   let countryCode = countryCodeFrom(text(cells.countryCode)) ?? countryCodeFrom(country);
   const fullAddress = addressText(cells.fullAddress);
-  const phone = text(cells.phone, 100);
+  const phone = text(cells.phone, MAX_PHONE);
   let city = text(cells.city);
   // No city or no country of its own: the address or the phone number may say (place-fallbacks.ts).
   let derived: DerivedPlace | undefined;

@@ -6,12 +6,13 @@
  * Everything it yields is plain data (structured-clonable): what the rows were (positions, for the
  * report), what was rejected or repeated (counter deltas), and the encoded batch the writer sends.
  */
-import { BatchEncoder, type EncodedBatch } from '../../../../platform/db/business-writer.ts';
+import { BatchEncoder, type EncodedBatch, type WriteMode } from '../../../../platform/db/business-writer.ts';
 import { mapColumns, MissingColumnsError, type ColumnMapping } from './columns.ts';
 import { contentKey } from './content-key.ts';
 import { FirstSeen } from './first-seen.ts';
 import { MAX_LISTED, type ExcelDuplicateRecord, type SkippedBusiness } from './import-report.ts';
-import { normaliseRow } from './normalise-row.ts';
+import { MAX_PHONE, MAX_TEXT, normaliseRow } from './normalise-row.ts';
+import { MAX_ABOUT_TEXT } from './about.ts';
 import { openRows } from './open-rows.ts';
 import { detach, ImportFileError, type FileType, type RowSource, type SourceRow } from './source-rows.ts';
 
@@ -99,7 +100,7 @@ interface PlaceCounts {
 }
 
 /** `countryWritten`: the file can change an existing business's country (else such a business keeps its own). */
-function placeNotes(counts: PlaceCounts, countryWritten: boolean, mode: NonNullable<ReadOptions['mode']>): string[] {
+function placeNotes(counts: PlaceCounts, countryWritten: boolean, mode: WriteMode): string[] {
   const notes: string[] = [];
   if (counts.cityFromAddress) {
     const n = counts.cityFromAddress;
@@ -145,7 +146,6 @@ function listRows(rows: string[], count: number): string {
   return count > rows.length ? `${rows.join(', ')} and ${(count - rows.length).toLocaleString('en-US')} more` : named;
 }
 
-/** Sheets with data that were not read (their header differs from the first sheet's): said first, loudly. */
 /** Where a sheet's header was found below a title. */
 function titleRowNotes(sheets: RowSource['sheets']): string[] {
   return sheets
@@ -153,6 +153,7 @@ function titleRowNotes(sheets: RowSource['sheets']): string[] {
     .map((sheet) => `The header of sheet "${sheet.name}" is on row ${sheet.headerRow!.toLocaleString('en-US')}: the title rows above it were not read as data.`);
 }
 
+/** Sheets with data that were not read (their header differs from the first sheet's): said first, loudly. */
 function skippedSheetNotes(sheets: RowSource['sheets']): string[] {
   return sheets
     .filter((sheet) => sheet.skipped && sheet.rows > 0)
@@ -169,7 +170,7 @@ function droppedNotes(dropped: DroppedCounts): string[] {
     notes.push(`${rowsText(hours.count)} had working hours in a form that could not be read; ${one(hours.count, 'it was', 'they were')} imported without hours: ${listRows(hours.rows, hours.count)}.`);
   }
   if (shortened.count) {
-    notes.push(`${rowsText(shortened.count)} had text longer than its column holds (2,000 characters; 5,000 for about, 100 for a phone); it was cut to that length (a link that long was left out): ${listRows(shortened.rows, shortened.count)}.`);
+    notes.push(`${rowsText(shortened.count)} had text longer than its column holds (${MAX_TEXT.toLocaleString('en-US')} characters; ${MAX_ABOUT_TEXT.toLocaleString('en-US')} for about, ${MAX_PHONE} for a phone); it was cut to that length (a link that long was left out): ${listRows(shortened.rows, shortened.count)}.`);
   }
   return notes;
 }
@@ -186,7 +187,7 @@ export interface ReadOptions {
   /** Gives the buffer a batch's payload is encoded into (default: a new one). */
   allocate?: (bytes: number) => Uint8Array;
   /** The import's mode, for what the report says of rows a mode adds or only updates (default upsert). */
-  mode?: 'upsert' | 'insert' | 'update';
+  mode?: WriteMode;
 }
 
 /** Reads a whole file as messages: 'opened', then 'batch'es, then one 'end' (with the failure, if any). */
@@ -289,10 +290,11 @@ export async function* readBatches({ path, batchSize, source, allocate, mode = '
         // delimiter in a cell on ("Acme, Inc" makes the city "Inc"); one with fewer lacks columns the file
         // has, which would clear them in a stored business: both refused, not stored. Extra empty cells (a
         // trailing delimiter) and missing cells past the last column read are harmless.
-        const ragged = rows.type === 'csv' ? raggedReason(sourceRow.values, rows.headers.length, mapping.usedWidth, rows.delimiter)
+        // An .xlsx cell with a formula but no saved result would be read as empty: refused too.
+        const refusal = rows.type === 'csv' ? raggedReason(sourceRow.values, rows.headers.length, mapping.usedWidth, rows.delimiter)
           : sourceRow.uncomputed ? uncomputedReason(sourceRow.uncomputed, rows.headers, readHeaders)
           : null;
-        const result = ragged ? { ok: false as const, reason: ragged } : normaliseRow(mapping.map(sourceRow.values));
+        const result = refusal ? { ok: false as const, reason: refusal } : normaliseRow(mapping.map(sourceRow.values));
         if (!result.ok) {
           delta.errorCount++;
           if (listed.errors < MAX_LISTED) {

@@ -32,8 +32,9 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
     if (state === 'header') {
       const sheetHeaders = uniqueHeaders(event.values);
       const compared = headerKeyOf(event.values);
+      // A header this sheet can be read by: the first sheet's needs a name column, a later one the first's texts.
+      const fits = headers ? compared.key === firstHeader!.key : hasNameColumn(sheetHeaders);
       if (lookPastTitles) {
-        const fits = headers ? compared.key === firstHeader!.key : hasNameColumn(sheetHeaders);
         if (!fits && titles.length < MAX_TITLE_ROWS && isTitleRow(event.values)) {
           titles.push(event);
           return;
@@ -47,7 +48,7 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
           return;
         }
       }
-      if (!headers && !hasNameColumn(sheetHeaders)) {
+      if (!headers && !fits) {
         // A first sheet of instructions ("This export was made by ..."): the data is on a later sheet.
         // If no sheet has a name column, the first one's header is the one the error names.
         firstCandidate ??= sheetHeaders;
@@ -59,7 +60,7 @@ export async function sheetRowSource(events: AsyncIterator<SheetEvent[]>, sheetC
         headers = sheetHeaders;
         firstHeader = compared;
         state = 'rows';
-      } else if (compared.key === firstHeader!.key) {
+      } else if (fits) {
         state = 'rows';
       } else {
         state = 'skip';
