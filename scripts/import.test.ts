@@ -50,6 +50,8 @@ test('npm run import imports files and prints the report summary', async () => {
   assert.match(result.stdout, /cli file \(1\)\.csv/);
   assert.match(result.stdout, /rows 3, imported 2 \(new 2, updated 0, unchanged 0\), skipped 0, rejected 1/);
   assert.match(result.stdout, /Row 3: name is missing/);
+  // The database count is of place_ids (rows without one are matched by name, address and phone, said in the message).
+  assert.match(result.stdout, /duplicates: 0 in the file, 0 place_ids already in the database, 2 new; job /);
   const { rows } = await pool.query("SELECT count(*)::int AS n FROM businesses WHERE place_id LIKE 'ChIJ-cli-%'");
   assert.equal(rows[0].n, 2);
 });

@@ -191,6 +191,10 @@ describe('public site in a browser', () => {
     await hidden.getByText('Location not available').waitFor();
     await hidden.getByText('Hand-made furniture since 1962.').waitFor();
     assert.equal(await hidden.locator('.badge-open, .badge-closed').count(), 0, 'no badge without working hours');
+    // Its about text holds a 480-character token without a break: the page still fits a 360 px phone.
+    await hidden.setViewportSize({ width: 360, height: 740 });
+    const width = await hidden.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 361, `the page is ${width} px wide`);
     await hidden.close();
   });
 

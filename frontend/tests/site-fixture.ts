@@ -58,7 +58,8 @@ export function directoryRows(): BusinessRow[] {
       fullAddress: 'Hinterhof 2, 80331 Munich, Germany',
       latitude: null,
       longitude: null,
-      about: 'Hand-made furniture since 1962.',
+      // A run-on token with no place to break (a scrape's URL): it must wrap, not widen a phone's page.
+      about: `Hand-made furniture since 1962. Catalogue: https://hidden-workshop.example/${'oaktable'.repeat(60)}`,
       rating: null,
       reviewCount: 0,
       phone: null,
