@@ -16,6 +16,7 @@ import { gzip } from 'node:zlib';
 import express from 'express';
 import { prefersGzip } from '../../platform/http/accept-encoding.ts';
 import type { Pool } from '../../platform/db/pool.ts';
+import { pageOfCitySlug } from '../../common/city-names.ts';
 import { countrySlug } from '../../common/countries.ts';
 import { LEGAL_DATE_ISO } from '../src/lib/legal-date.ts';
 
@@ -127,14 +128,12 @@ export function createSitemapRouter(options: {
               )
               .then(({ rows }) => rows.map((row) => ({ loc: `${publicUrl}/categories/${encodeURIComponent(row.slug)}`, lastmod: row.lastmod })))
           : pool
-              .query<{ code: string; slug: string; lastmod: Date }>(
-                `SELECT country_code AS code, city_slug AS slug, max(updated_at) AS lastmod FROM businesses
+              .query<{ code: string; slug: string; lastmod: Date; n: number }>(
+                `SELECT country_code AS code, city_slug AS slug, max(updated_at) AS lastmod, count(*)::int AS n FROM businesses
                   WHERE is_approved AND country_code IS NOT NULL AND city_slug IS NOT NULL AND city_slug <> ''
-                  GROUP BY country_code, city_slug ORDER BY count(*) DESC, country_code, city_slug`,
+                  GROUP BY country_code, city_slug`,
               )
-              .then(({ rows }) =>
-                rows.map((row) => ({ loc: `${publicUrl}/cities/${row.code.toLowerCase()}/${encodeURIComponent(row.slug)}`, lastmod: row.lastmod })),
-              );
+              .then(({ rows }) => cityEntries(publicUrl, rows));
       aggregateLists.set(name, list);
       list.catch(() => aggregateLists.delete(name));
     }
@@ -240,4 +239,25 @@ export function createSitemapRouter(options: {
     void serve(req, res, next, `${name}-${page}`, () => aggregatePage(name, page)).catch(next);
   });
   return router;
+}
+
+/**
+ * One URL per city page: a city's names in one country share a page (Beograd and Belgrade, RS:
+ * common/city-names.ts), counted and dated together. Most businesses first, then by country and slug.
+ */
+function cityEntries(publicUrl: string, rows: Array<{ code: string; slug: string; lastmod: Date; n: number }>): Entry[] {
+  const pages = new Map<string, { code: string; slug: string; lastmod: Date; n: number }>();
+  for (const row of rows) {
+    const slug = pageOfCitySlug(row.slug, row.code);
+    const key = `${row.code}|${slug}`;
+    const page = pages.get(key);
+    if (!page) pages.set(key, { ...row, slug });
+    else {
+      page.n += row.n;
+      if (row.lastmod > page.lastmod) page.lastmod = row.lastmod;
+    }
+  }
+  return [...pages.values()]
+    .sort((a, b) => b.n - a.n || (a.code < b.code ? -1 : a.code > b.code ? 1 : a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0))
+    .map((page) => ({ loc: `${publicUrl}/cities/${page.code.toLowerCase()}/${encodeURIComponent(page.slug)}`, lastmod: page.lastmod }));
 }

@@ -22,6 +22,8 @@ import {
 } from './api/queries.ts';
 import { letterOfParam } from './components/letter-bar.tsx';
 import { detailTotalPages, pageParam, prefetchClampedPage } from './lib/paged.ts';
+import { pageOfCitySlug } from '../../common/city-names.ts';
+import { routeSlug } from '../../common/slug.ts';
 import { BusinessPage } from './pages/business-page.tsx';
 import { BusinessesPage, BUSINESSES_MAX_PAGE, businessesTotalPages } from './pages/businesses-page.tsx';
 import { CategoriesPage } from './pages/categories-page.tsx';
@@ -47,7 +49,7 @@ export interface PrefetchContext {
   searchParams: URLSearchParams;
 }
 
-/** A prefetch may answer with a redirect (the business slug fallback resolves to another slug). */
+/** A prefetch may answer with a redirect (the business slug fallback resolves to another slug, a city's other name to its page). */
 export type PrefetchResult = void | { redirect: string };
 
 export interface PublicRoute {
@@ -169,13 +171,19 @@ export const publicRoutes: PublicRoute[] = [
   {
     path: '/cities/:countryCode/:citySlug',
     Component: CityPage,
-    prefetch: (context) =>
-      prefetchClampedPage(
+    prefetch: (context) => {
+      // Another name of a city with one page (/cities/rs/beograd): that page, for good.
+      const countryCode = context.params.countryCode ?? '';
+      const slug = routeSlug(context.params.citySlug ?? '');
+      const page = pageOfCitySlug(slug, countryCode);
+      if (page !== slug) return Promise.resolve({ redirect: `/cities/${encodeURIComponent(countryCode.toLowerCase())}/${encodeURIComponent(page)}` });
+      return prefetchClampedPage(
         context.queryClient,
         (page) => cityQuery(context.api, context.params.countryCode ?? '', context.params.citySlug ?? '', page),
         pageParam(context.searchParams.get('page')),
         detailTotalPages,
-      ),
+      );
+    },
   },
   {
     path: '/search',

@@ -94,7 +94,8 @@ export function directoryRows(): BusinessRow[] {
         name: `Vienna Dental Care ${String(n).padStart(3, '0')}`,
         type: 'Dentist',
         category: 'Dentist',
-        city: 'Vienna',
+        // One export's own name for the city: the same city page (common/city-names.ts).
+        city: n === 0 ? 'Wien' : 'Vienna',
         state: 'Vienna',
         postalCode: '1010',
         country: 'Austria',
@@ -133,7 +134,7 @@ export function directoryRows(): BusinessRow[] {
     // Closed for good, as its export said; it has a website.
     buildBusiness({ placeId: 'lyon', name: 'Lyon Florist', type: 'Florist', category: 'Florist', city: 'Lyon', country: 'France', countryCode: 'FR', fullAddress: '1 Place Bellecour, Lyon, France', rating: 4.2, reviewCount: 1234, businessStatus: 'CLOSED_PERMANENTLY', website: 'https://lyon-florist.example/' }),
     // A name, category and city in another script: reached through the '#' letter pages.
-    buildBusiness({ placeId: 'moscow', name: 'Кофейня Уют', type: 'Кофейня', category: 'Кофейня', city: 'Москва', country: 'Россия', countryCode: 'RU', fullAddress: 'Тверская улица, 1, Москва, Россия' }),
+    buildBusiness({ placeId: 'kazan', name: 'Кофейня Уют', type: 'Кофейня', category: 'Кофейня', city: 'Казань', country: 'Россия', countryCode: 'RU', fullAddress: 'улица Баумана, 1, Казань, Россия' }),
   );
   return rows;
 }

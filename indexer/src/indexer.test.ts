@@ -107,8 +107,9 @@ describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
     const paris = await context.meili.index(uid('cities')).getDocument<CityDocument>(cityDocumentId('FR', 'paris'));
     assert.equal(paris.businessCount, 3, 'the unapproved bakery is not counted');
     assert.equal(paris.categoryCount, 2);
-    const moscow = await context.meili.index(uid('cities')).getDocument<CityDocument>(cityDocumentId('RU', 'москва'));
-    assert.equal(moscow.letter, '#');
+    // Москва has the page of Moscow, its English name (common/city-names.ts), and keeps its own name.
+    const moscow = await context.meili.index(uid('cities')).getDocument<CityDocument>(cityDocumentId('RU', 'moscow'));
+    assert.deepEqual([moscow.city, moscow.letter], ['Москва', '#']);
     const cafe = await context.meili.index(uid('categories')).getDocument<CategoryDocument>(categoryDocumentId('кафе'));
     assert.equal(cafe.category, 'Кафе');
 
@@ -128,6 +129,33 @@ describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
     }, VISIBLE_MS);
     const report = await clean();
     assert.equal(report.counts.categories.postgres, report.counts.categories.meilisearch);
+  });
+
+  test("a city's names in its country are one city page; the same name elsewhere is its own", async () => {
+    const ids = await insertBusinesses(pool, [
+      { name: 'Šapica', category: 'Pet groomer', city: 'Beograd', countryCode: 'RS' },
+      { name: 'Kafana Beograd', category: 'Restaurant', city: 'Beograd', countryCode: 'RS' },
+      { name: 'Happy Paws', category: 'Pet groomer', city: 'Belgrade', countryCode: 'RS' },
+      { name: 'Balkan Grill Beograd', category: 'Restaurant', city: 'Beograd', countryCode: 'DE' },
+    ]);
+    const cities = context.meili.index(uid('cities'));
+    const belgrade = await waitFor('one Belgrade of three businesses', async () => {
+      const doc = await cities.getDocument<CityDocument>(cityDocumentId('RS', 'belgrade')).catch(() => null);
+      return doc?.businessCount === 3 ? doc : null;
+    }, VISIBLE_MS);
+    // Named as most of its businesses name it; its categories counted together.
+    assert.equal(belgrade.city, 'Beograd');
+    assert.equal(belgrade.categoryCount, 2);
+    const serbia = await cities.search('', { filter: 'countryCode = "RS"' });
+    assert.deepEqual(serbia.hits.map((hit) => hit.citySlug), ['belgrade'], 'no second page under the other name');
+    const { hits } = await search('', `id IN [${ids.join(', ')}]`);
+    assert.deepEqual(hits.map((hit) => [hit.name, hit.citySlug]).sort(), [['Balkan Grill Beograd', 'beograd'], ['Happy Paws', 'belgrade'], ['Kafana Beograd', 'belgrade'], ['Šapica', 'belgrade']]);
+    assert.equal((await cities.getDocument<CityDocument>(cityDocumentId('DE', 'beograd'))).businessCount, 1, 'a Beograd in Germany is no Belgrade');
+    const country = await context.meili.index(uid('countries')).getDocument<CountryDocument>('RS');
+    assert.deepEqual([country.cityCount, country.topCities], [1, [{ city: 'Beograd', citySlug: 'belgrade', countryCode: 'RS', count: 3 }]]);
+
+    await pool.query('DELETE FROM businesses WHERE id = ANY($1::int[])', [ids]);
+    await waitFor('Belgrade gone', async () => (await cities.getDocument<CityDocument>(cityDocumentId('RS', 'belgrade')).catch(() => null)) === null, VISIBLE_MS);
   });
 
   test('an edit that moves no count skips the recount; an edit of a featured business reaches the home page', async () => {

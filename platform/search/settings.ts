@@ -44,9 +44,10 @@
 import { createHash } from 'node:crypto';
 import type { Settings } from 'meilisearch';
 import type { IndexKind } from './client.ts';
+import { CITY_NAME_GROUPS } from '../../common/city-names.ts';
 
 /** Bump when the document shapes change in a way settings do not show (forces a full rebuild). */
-export const DOCUMENT_SCHEMA_VERSION = 4; // 3: letterOf folds Ł, Ø, Æ... as slugs do; 4: fullAddress made of the parts when missing
+export const DOCUMENT_SCHEMA_VERSION = 5; // 3: letterOf folds Ł, Ø, Æ... as slugs do; 4: fullAddress made of the parts when missing; 5: citySlug is the city's page (a city's names share one)
 
 /** How many values a facet distribution of the businesses index returns at most (alphabetical). */
 export const MAX_VALUES_PER_FACET = 500;
@@ -101,10 +102,13 @@ export const INDEX_SETTINGS: Record<IndexKind, Settings> = {
   },
 };
 
-/** A short hash of an index's settings and the document schema version. */
+/**
+ * A short hash of an index's settings, the document schema version and the city name groups (a group
+ * added or changed moves businesses to another city page: common/city-names.ts).
+ */
 export function settingsVersion(kind: IndexKind): string {
   return createHash('sha256')
-    .update(JSON.stringify({ settings: INDEX_SETTINGS[kind], schema: DOCUMENT_SCHEMA_VERSION }))
+    .update(JSON.stringify({ settings: INDEX_SETTINGS[kind], schema: DOCUMENT_SCHEMA_VERSION, cityGroups: CITY_NAME_GROUPS }))
     .digest('hex')
     .slice(0, 16);
 }

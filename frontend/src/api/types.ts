@@ -141,6 +141,8 @@ export interface CategoryDetail {
 
 export interface CityDetail {
   city: string;
+  /** Added: the slug of the city's one page (another name's URL shows it). */
+  slug?: string;
   country: string;
   countryCode?: string | null;
   businessCount: Numeric;

@@ -1,5 +1,6 @@
 /** Link targets of the public routes, built with the shared slug rules (common/slug.ts). */
-import { categorySlug, citySlug } from '../../../common/slug.ts';
+import { cityPageSlug } from '../../../common/city-names.ts';
+import { categorySlug } from '../../../common/slug.ts';
 import { countryCodeFrom, countrySlug } from '../../../common/countries.ts';
 import { slugify } from '../../../common/slug.ts';
 
@@ -15,7 +16,7 @@ export function countryHref(country: string, code?: string | null, slug?: string
 
 /** DESIGN §7: the city's real country code, not the seed's fixed 'us'. */
 export function cityHref(city: string, countryCode: string | null | undefined, slug?: string): string {
-  return `/cities/${(countryCode ?? 'us').toLowerCase()}/${slug ?? citySlug(city)}`;
+  return `/cities/${(countryCode ?? 'us').toLowerCase()}/${slug ?? cityPageSlug(city, countryCode ?? 'US')}`;
 }
 
 export function businessHref(slug: string): string {

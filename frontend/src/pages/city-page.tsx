@@ -33,8 +33,8 @@ export function CityPage() {
     );
   }
   const { businesses, totalPages } = readPaged(query.data, page);
-  // The canonical path, whatever case the URL used (/cities/MX/Mexico-City is /cities/mx/mexico-city).
-  const path = cityHref(query.data.city || citySlug, countryCode, query.data.city ? undefined : citySlug.toLowerCase());
+  // The canonical path, whatever case or name the URL used (/cities/MX/Mexico-City is /cities/mx/mexico-city).
+  const path = cityHref(query.data.city || citySlug, countryCode, query.data.slug || citySlug.toLowerCase());
   return <CityView path={path} city={query.data} page={page} totalPages={totalPages} businesses={businesses} />;
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Pool } from '../../../platform/db/pool.ts';
 import { displayAddress } from '../../../common/address.ts';
+import { pageOfCitySlug } from '../../../common/city-names.ts';
 import { countryName, countrySlug, isCountryCode } from '../../../common/countries.ts';
 import {
   HOME_DOCUMENT_ID,
@@ -61,9 +62,9 @@ export async function computeAggregates(pool: Pool, now = new Date()): Promise<A
     pool.query<{ slug: string; name: string }>(`
       SELECT category_slug AS slug, mode() WITHIN GROUP (ORDER BY category) AS name
       FROM businesses WHERE is_approved AND category_slug <> '' AND category IS NOT NULL GROUP BY 1`),
-    pool.query<{ country_code: string; slug: string; name: string }>(`
-      SELECT country_code, city_slug AS slug, mode() WITHIN GROUP (ORDER BY city) AS name
-      FROM businesses WHERE is_approved AND city_slug <> '' AND city IS NOT NULL AND country_code IS NOT NULL GROUP BY 1, 2`),
+    pool.query<{ country_code: string; slug: string; name: string; n: number }>(`
+      SELECT country_code, city_slug AS slug, mode() WITHIN GROUP (ORDER BY city) AS name, count(*)::int AS n
+      FROM businesses WHERE is_approved AND city_slug <> '' AND city IS NOT NULL AND country_code IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2`),
     pool.query<FeaturedBusiness & AddressColumns>(`
       SELECT id, slug, name, photo AS image_url, rating, type, category, full_address, phone, review_count,
         street, postal_code, city, state, country_code
@@ -75,7 +76,21 @@ export async function computeAggregates(pool: Pool, now = new Date()): Promise<A
   ]);
 
   const categoryName = new Map(categoryNames.rows.map((row) => [row.slug, row.name]));
-  const cityName = new Map(cityNames.rows.map((row) => [`${row.country_code}|${row.slug}`, row.name]));
+  // A city's names in one country are one city (Belgrade and Beograd: common/city-names.ts), named as
+  // most of its businesses name it (on a tie, as its page's slug does).
+  const cityKeyOf = (code: string, slug: string) => `${code}|${pageOfCitySlug(slug, code)}`;
+  const cityName = new Map<string, string>();
+  const namedBy = new Map<string, { n: number; isPageSlug: boolean }>();
+  for (const row of cityNames.rows) {
+    const page = pageOfCitySlug(row.slug, row.country_code);
+    const key = `${row.country_code}|${page}`;
+    const best = namedBy.get(key);
+    const isPageSlug = page === row.slug;
+    if (!best || row.n > best.n || (row.n === best.n && isPageSlug)) {
+      cityName.set(key, row.name);
+      namedBy.set(key, { n: row.n, isPageSlug });
+    }
+  }
 
   const categories = new Map<string, { count: number; countries: Map<string, number>; cities: Set<string> }>();
   const countries = new Map<string, { count: number; cities: Map<string, number>; categories: Map<string, number> }>();
@@ -83,7 +98,8 @@ export async function computeAggregates(pool: Pool, now = new Date()): Promise<A
 
   for (const row of groups.rows) {
     const code = row.country_code && isCountryCode(row.country_code) ? row.country_code : null;
-    const cityKey = code && row.city_slug && cityName.has(`${code}|${row.city_slug}`) ? `${code}|${row.city_slug}` : null;
+    let cityKey = code && row.city_slug ? cityKeyOf(code, row.city_slug) : null;
+    if (cityKey && !cityName.has(cityKey)) cityKey = null;
     const category = row.category_slug && categoryName.has(row.category_slug) ? row.category_slug : null;
     if (category) {
       let entry = categories.get(category);
@@ -101,7 +117,7 @@ export async function computeAggregates(pool: Pool, now = new Date()): Promise<A
     }
     if (cityKey) {
       let entry = cities.get(cityKey);
-      if (!entry) cities.set(cityKey, (entry = { countryCode: code!, slug: row.city_slug!, count: 0, categories: new Map() }));
+      if (!entry) cities.set(cityKey, (entry = { countryCode: code!, slug: pageOfCitySlug(row.city_slug!, code!), count: 0, categories: new Map() }));
       entry.count += row.n;
       if (category) increment(entry.categories, category, row.n);
     }

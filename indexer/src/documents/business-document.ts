@@ -3,6 +3,7 @@
  * rebuild and --verify, so all three agree field by field.
  */
 import { displayAddress } from '../../../common/address.ts';
+import { pageOfCitySlug } from '../../../common/city-names.ts';
 import { phoneKeys } from '../../../common/phone-keys.ts';
 import type { BusinessStatus } from '../../../common/business.ts';
 import { countryName, countrySlug, isCountryCode } from '../../../common/countries.ts';
@@ -71,7 +72,8 @@ export function toBusinessDocument(row: BusinessSqlRow): BusinessDocument {
     type: emptyToNull(row.type),
     subtypes: row.subtypes ?? [],
     city: emptyToNull(row.city),
-    citySlug: emptyToNull(row.city_slug),
+    // One page per city whichever name the file used (Beograd and Belgrade): common/city-names.ts.
+    citySlug: row.city_slug ? pageOfCitySlug(row.city_slug, code) : null,
     country,
     countryCode: row.country_code,
     countrySlug: code ? countrySlug(code) : country ? slugify(country) || null : null,

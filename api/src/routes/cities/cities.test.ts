@@ -15,6 +15,8 @@ describe('city reads', () => {
       ...Array.from({ length: 14 }, (_, n) => buildBusiness({ city: 'Paris', countryCode: 'FR', country: 'France', category: n % 2 ? 'Bakery' : 'Cafe' })),
       ...Array.from({ length: 2 }, () => buildBusiness({ city: 'Paris', countryCode: 'US', country: 'United States', state: 'Texas' })),
       ...Array.from({ length: 3 }, () => buildBusiness({ city: 'New York', countryCode: 'US', country: 'United States' })),
+      // Another name of New York in another export: the same city (common/city-names.ts).
+      ...Array.from({ length: 2 }, () => buildBusiness({ city: 'New York City', countryCode: 'US', country: 'United States' })),
       buildBusiness({ city: 'Berlin', countryCode: 'DE' }),
     ];
     await seedDirectory({ config: api.config, pool: api.pool, rows });
@@ -25,7 +27,7 @@ describe('city reads', () => {
     const list = CityList.parse(await (await api.request('/api/cities')).json());
     assert.deepEqual(
       list.map(({ city, countryCode, businessCount }) => `${city}/${countryCode}/${businessCount}`),
-      ['Paris/FR/14', 'New York/US/3', 'Paris/US/2', 'Berlin/DE/1'],
+      ['Paris/FR/14', 'New York/US/5', 'Paris/US/2', 'Berlin/DE/1'],
     );
     assert.equal(list[0].categoryCount, 2);
     assert.equal(list[0].country, 'France');
@@ -52,6 +54,17 @@ describe('city reads', () => {
     const texas = CityDetail.parse(await (await api.request('/api/cities/US/paris')).json());
     assert.equal(texas.businessCount, 2);
     assert.ok(texas.businesses.every((business) => business.countryCode === 'US'));
+  });
+
+  test("a city's other name is its one page: the city's slug, its businesses under every name", async () => {
+    for (const path of ['/api/cities/us/new-york-city', '/api/cities/us/nyc', '/api/cities/US/New%20York%20City']) {
+      const detail = CityDetail.parse(await (await api.request(path)).json());
+      assert.deepEqual([detail.city, detail.slug, detail.businessCount, detail.businesses.length], ['New York', 'new-york', 5, 5], path);
+    }
+    for (const path of ['/api/businesses/city/New%20York%20City?limit=6', '/api/businesses/city/New%20York%20City?limit=6&countryCode=US', '/api/businesses/city/new-york?limit=6']) {
+      const { businesses } = (await (await api.request(path)).json()) as { businesses: Array<{ city: string }> };
+      assert.deepEqual(businesses.map((business) => business.city).sort(), ['New York', 'New York', 'New York', 'New York City', 'New York City'], path);
+    }
   });
 
   test('an unknown city is a 404 JSON "City not found"', async () => {

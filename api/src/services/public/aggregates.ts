@@ -11,6 +11,7 @@ import type {
   CountryDetail,
   CountrySummary,
 } from '../../../../common/api/public.ts';
+import { pageOfCitySlug } from '../../../../common/city-names.ts';
 import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
 import { routeSlug } from '../../../../common/slug.ts';
 import type { CategoryDocument, CityDocument, CountryDocument } from '../../../../common/search-documents.ts';
@@ -169,7 +170,8 @@ export async function getCityDetail(options: {
 }): Promise<CityDetail> {
   const { reader, limit } = options;
   const countryCode = options.countryCode.toUpperCase();
-  const citySlug = routeSlug(options.citySlug);
+  // Another name of a city with one page (/cities/rs/beograd): that page, whose slug the answer carries.
+  const citySlug = pageOfCitySlug(routeSlug(options.citySlug), countryCode);
   const page = clampPage(options.page, limit);
   const inCity = `countryCode = ${filterValue(countryCode)} AND citySlug = ${filterValue(citySlug)}`;
   const { found: city, list } = await readDetailWithBusinesses<CityDocument>(reader, 'cities', inCity, {

@@ -6,6 +6,7 @@
 import type { BusinessDetail } from '../../../../common/api/public.ts';
 import { displayAddress } from '../../../../common/address.ts';
 import { isBusinessStatus } from '../../../../common/business.ts';
+import { pageOfCitySlug } from '../../../../common/city-names.ts';
 import { countryName } from '../../../../common/countries.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
 
@@ -25,7 +26,7 @@ export async function findApprovedBusinessInDatabase(prisma: Prisma, slug: strin
     category: row.category,
     categorySlug: row.categorySlug,
     city: row.city,
-    citySlug: row.citySlug,
+    citySlug: row.citySlug && pageOfCitySlug(row.citySlug, row.countryCode),
     countryCode: row.countryCode,
     country: row.countryCode ? countryName(row.countryCode) : row.country,
     fullAddress: displayAddress(row),

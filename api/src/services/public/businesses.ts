@@ -1,6 +1,7 @@
 /** Business reads of the visitor API: detail by slug, the paged list, and a city's businesses. */
 import type { BusinessDetail, BusinessListItem, BusinessPage } from '../../../../common/api/public.ts';
 import { HOME_DOCUMENT_ID, type BusinessDocument, type HomeDocument } from '../../../../common/search-documents.ts';
+import { cityPageElsewhere, pageOfCitySlug } from '../../../../common/city-names.ts';
 import { routeSlug, citySlug as toCitySlug } from '../../../../common/slug.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
 import type { Logger } from '../../../../platform/logger.ts';
@@ -132,8 +133,15 @@ export async function listCityBusinesses(options: {
 }): Promise<{ businesses: BusinessListItem[] }> {
   const slug = toCitySlug(options.city);
   if (!slug) return { businesses: [] };
-  const filters = [`citySlug = ${filterValue(slug)}`];
-  if (options.countryCode) filters.push(`countryCode = ${filterValue(options.countryCode.toUpperCase())}`);
+  // A city's names in one country share one page's slug (common/city-names.ts): Beograd is belgrade in RS.
+  const elsewhere = options.countryCode ? null : cityPageElsewhere(slug);
+  const filters = [
+    options.countryCode
+      ? `citySlug = ${filterValue(pageOfCitySlug(slug, options.countryCode))} AND countryCode = ${filterValue(options.countryCode.toUpperCase())}`
+      : elsewhere
+        ? `(citySlug = ${filterValue(slug)} OR (citySlug = ${filterValue(elsewhere.slug)} AND countryCode = ${filterValue(elsewhere.countryCode)}))`
+        : `citySlug = ${filterValue(slug)}`,
+  ];
   if (options.exclude) filters.push(`slug != ${filterValue(options.exclude)}`);
   const { businesses } = await searchBusinessPage({
     reader: options.reader,
