@@ -121,6 +121,17 @@ export async function findBusinessBySlug(options: {
 }
 
 /**
+ * The businesses of a city named `slug` in any country: under that slug, or under its page's slug in its
+ * group's country (a city's names share one page there: Beograd is belgrade in RS, common/city-names.ts).
+ */
+export function cityNamedFilter(slug: string): string {
+  const elsewhere = cityPageElsewhere(slug);
+  return elsewhere
+    ? `citySlug = ${filterValue(slug)} OR (citySlug = ${filterValue(elsewhere.slug)} AND countryCode = ${filterValue(elsewhere.countryCode)})`
+    : `citySlug = ${filterValue(slug)}`;
+}
+
+/**
  * GET /api/businesses/city/{city}?limit=6: businesses of a city (name or slug), best rated first.
  * `countryCode` narrows to one country (two cities may share a name); the caller drops its own slug.
  */
@@ -133,14 +144,10 @@ export async function listCityBusinesses(options: {
 }): Promise<{ businesses: BusinessListItem[] }> {
   const slug = toCitySlug(options.city);
   if (!slug) return { businesses: [] };
-  // A city's names in one country share one page's slug (common/city-names.ts): Beograd is belgrade in RS.
-  const elsewhere = options.countryCode ? null : cityPageElsewhere(slug);
   const filters = [
     options.countryCode
       ? `citySlug = ${filterValue(pageOfCitySlug(slug, options.countryCode))} AND countryCode = ${filterValue(options.countryCode.toUpperCase())}`
-      : elsewhere
-        ? `(citySlug = ${filterValue(slug)} OR (citySlug = ${filterValue(elsewhere.slug)} AND countryCode = ${filterValue(elsewhere.countryCode)}))`
-        : `citySlug = ${filterValue(slug)}`,
+      : `(${cityNamedFilter(slug)})`,
   ];
   if (options.exclude) filters.push(`slug != ${filterValue(options.exclude)}`);
   const { businesses } = await searchBusinessPage({

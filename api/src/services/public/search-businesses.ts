@@ -7,7 +7,7 @@
  */
 import type { SearchParams } from 'meilisearch';
 import type { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
-import { cityPageElsewhere, otherCityNames } from '../../../../common/city-names.ts';
+import { otherCityNames } from '../../../../common/city-names.ts';
 import { phoneQueryKeys } from '../../../../common/phone-keys.ts';
 import { US_STATE_CODES } from '../../../../common/us-states.ts';
 import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
@@ -16,7 +16,7 @@ import { cellBlock, coveredMeters, distanceMeters, GEO_CELL_PRECISIONS } from '.
 import { MAX_VALUES_PER_FACET } from '../../../../platform/search/settings.ts';
 import type { BusinessDocument, CategoryDocument, CityDocument } from '../../../../common/search-documents.ts';
 import { LIST_ATTRIBUTES, presentBusinessListItem, type BusinessListDocument } from '../../presenters/public-business.ts';
-import { pageInfo } from './businesses.ts';
+import { cityNamedFilter, pageInfo } from './businesses.ts';
 import type { SharedValues } from './response-cache.ts';
 import { filterValue, readSearch, type SearchReader } from './search-reader.ts';
 
@@ -326,12 +326,10 @@ async function countryNamed(reader: SearchReader, text: string): Promise<string 
 async function cityNamed(reader: SearchReader, text: string): Promise<string | null> {
   const slug = citySlug(text);
   if (!slug) return null;
-  // Its page may have another name's slug (Beograd: belgrade in RS, common/city-names.ts).
-  const elsewhere = cityPageElsewhere(slug);
-  const filter = elsewhere
-    ? `citySlug = ${filterValue(slug)} OR (citySlug = ${filterValue(elsewhere.slug)} AND countryCode = ${filterValue(elsewhere.countryCode)})`
-    : `citySlug = ${filterValue(slug)}`;
-  const { hits } = await readSearch(() => reader.index<CityDocument>('cities').search(null, { filter, sort: ['businessCount:desc'], limit: 1, attributesToRetrieve: ['city'] }));
+  // Its page may have another name's slug (Beograd: belgrade in RS).
+  const { hits } = await readSearch(() =>
+    reader.index<CityDocument>('cities').search(null, { filter: cityNamedFilter(slug), sort: ['businessCount:desc'], limit: 1, attributesToRetrieve: ['city'] }),
+  );
   return hits[0]?.city ?? null;
 }
 
