@@ -258,7 +258,7 @@ describe('GET /api/search', () => {
     assert.deepEqual([inPostcode.matchedAs, inPostcode.location, inPostcode.businesses.map((business) => business.name)], ['keywords-in-place', '19103', ['Chestnut Steaks']]);
   });
 
-  test('emoji and control characters are no search words; a word after a minus is excluded, never a place', async () => {
+  test('emoji and control characters are no search words; a word after a minus is excluded, and the place it names', async () => {
     const pizza = await search('q=pizza');
     assert.equal((await search('q=%F0%9F%8D%95%20pizza')).totalCount, pizza.totalCount);
     assert.equal((await search('q=pizza%00')).totalCount, pizza.totalCount);
@@ -266,6 +266,11 @@ describe('GET /api/search', () => {
     const notParis = await search('q=pizza%20-paris');
     assert.equal(notParis.matchedAs, 'keywords');
     assert.ok(notParis.businesses.some((business) => business.city !== 'Paris'), 'not a search in Paris');
+    // The place is excluded, not only the word in names: Pizza Napoli and Pizza Roma are in a Paris.
+    assert.ok(notParis.businesses.every((business) => business.city !== 'Paris'), 'no business in Paris');
+    assert.equal(notParis.totalCount, pizza.totalCount - 2);
+    assert.ok((await search('q=pizza%20-germany')).businesses.every((business) => business.countryCode !== 'DE'));
+    assert.deepEqual((await search('q=groomer%20-beograd')).businesses, [], 'a city under another of its names');
     assert.equal((await search('q=-paris')).place, null, 'no offer to show the place a minus excludes');
   });
 

@@ -244,6 +244,30 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   return { ...result, place };
 }
 
+/**
+ * "pizza -philadelphia": a word after a minus that names a city of the directory or a country (in
+ * English) excludes the businesses there too; Meilisearch's own negative keyword only excludes the word
+ * in what is searched (names, categories). A word that is also a category ("-bar") stays a keyword.
+ */
+async function excludedPlaces(reader: SearchReader, keywords: string): Promise<string | null> {
+  const words = [...keywords.matchAll(/(?:^|\s)-([^\s-]\S*)/gu)].map((match) => match[1]).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  if (words.length === 0) return null;
+  const excluded = await Promise.all(
+    words.map(async (word) => {
+      const country = word.length > 2 ? countryCodeFrom(word, 'english') : null;
+      if (country) return `countryCode != ${filterValue(country)}`;
+      const slug = citySlug(word);
+      if (!slug) return null;
+      const [cities, categories] = await Promise.all([
+        readSearch(() => reader.index<CityDocument>('cities').search(null, { filter: cityNamedFilter(slug), limit: 1, attributesToRetrieve: ['citySlug'] })),
+        readSearch(() => reader.index<CategoryDocument>('categories').search(null, { filter: `slug = ${filterValue(categorySlug(word))}`, limit: 1, attributesToRetrieve: ['slug'] })),
+      ]);
+      return cities.hits.length > 0 && categories.hits.length === 0 ? `NOT (${cityNamedFilter(slug)})` : null;
+    }),
+  );
+  return excluded.filter(Boolean).join(' AND ') || null;
+}
+
 /** Whether some business's name, category or type holds every word of `q`. */
 async function hasEveryWord(reader: SearchReader, q: string): Promise<boolean> {
   const found = await readSearch(() =>
@@ -356,9 +380,10 @@ async function searchOnce(options: { reader: SearchReader; query: SearchQuery; s
   const isNarrowed = Boolean(text || phone || location.filter || query.category || query.city);
   const perPage = query.limit;
   const page = Math.min(query.page, Math.max(1, Math.floor(MAX_SEARCH_HITS / perPage)));
+  const excluded = keywords ? await excludedPlaces(reader, keywords) : null;
   const search: SearchParams = {
     q: text || null,
-    filter: ['isApproved = true', phone && `phoneDigits IN [${phone.map(filterValue).join(', ')}]`, location.filter, ...facetFilters].filter(Boolean).join(' AND '),
+    filter: ['isApproved = true', phone && `phoneDigits IN [${phone.map(filterValue).join(', ')}]`, location.filter, excluded, ...facetFilters].filter(Boolean).join(' AND '),
     // Keywords look at what a business is; the location words (when not a known place) at where, and
     // alone they look only there ("Vienna" with no Vienna in the directory found Vietnamese restaurants).
     attributesToSearchOn: location.words ? (keywords ? undefined : ['city', 'state', 'country', 'fullAddress', 'postalCode']) : ['name', 'category', 'type', 'subtypes'],
