@@ -124,6 +124,8 @@ export interface CategoryDocument {
   count: number;
   countryCount: number;
   cityCount: number;
+  /** The mean rating of its rated businesses (rating above 0), to 1 decimal; null when none is rated. */
+  averageRating: number | null;
   letter: string;
   /** Up to TOP_LIMITS.categoryTopCountries, by count descending. */
   topCountries: CountryCount[];

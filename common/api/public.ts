@@ -144,7 +144,11 @@ export const HomepageData = z
   .meta({ id: 'HomepageData' });
 export type HomepageData = z.infer<typeof HomepageData>;
 
-export const CategoryList = z.array(CategoryCount).meta({ id: 'CategoryList' });
+export const CategorySummary = CategoryCount.extend({
+  averageRating: z.number().nullable().meta({ description: 'added: the mean rating of its rated businesses (1 decimal), null when none is rated' }),
+}).meta({ id: 'CategorySummary', description: "a category of the list: the spec's card shows a fixed 4.2, ours the real mean" });
+export type CategorySummary = z.infer<typeof CategorySummary>;
+export const CategoryList = z.array(CategorySummary).meta({ id: 'CategoryList' });
 
 export const CategoryDetail = z
   .object({

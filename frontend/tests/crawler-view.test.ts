@@ -221,14 +221,30 @@ describe('crawler view (no JavaScript)', () => {
     assert.ok(!forged.includes('suspended'));
   });
 
+  test("the home page's claim of countries is the directory's own number (the spec's fixed 195+ is not)", async () => {
+    const { rows } = await site.pool.query<{ n: number }>(`SELECT count(DISTINCT country_code)::int AS n FROM businesses WHERE is_approved AND country_code IS NOT NULL`);
+    const text = decode((await get('/')).html).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    assert.ok(text.includes(`find contact details in ${rows[0].n} countries.`), text.slice(0, 600));
+    assert.ok(!text.includes('195+'));
+  });
+
   test('a letter page of categories counts shares and totals against all businesses, as the cities pages do', async () => {
-    const categories = (await (await site.request('/api/categories')).json()) as Array<{ category: string; count: number }>;
+    const categories = (await (await site.request('/api/categories')).json()) as Array<{ category: string; count: number; slug: string; averageRating: number | null }>;
     const bakery = categories.find((item) => item.category === 'Bakery')!;
     const total = categories.reduce((sum, item) => sum + item.count, 0);
+    // The cards' rating is each category's mean over its rated businesses (the spec's card showed 4.2 for all).
+    const { rows: means } = await site.pool.query<{ slug: string; mean: string | null }>(
+      `SELECT category_slug AS slug, round(avg(rating) FILTER (WHERE rating > 0)::numeric, 1)::text AS mean FROM businesses WHERE is_approved GROUP BY 1`,
+    );
+    for (const { slug, mean } of means) {
+      const item = categories.find((category) => category.slug === slug);
+      if (item) assert.equal(item.averageRating, mean === null ? null : Number(mean), slug);
+    }
+    assert.ok(means.some((row) => row.mean === null) && new Set(means.map((row) => row.mean)).size > 2, 'the fixture has unrated categories and several means');
     for (const path of ['/categories', '/categories/b']) {
       const text = decode((await get(path)).html).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
       assert.ok(text.includes(`${CATEGORY_TOTAL} Total Categories ${BUSINESS_TOTAL} Total Businesses`), `${path} tiles: ${text.slice(0, 400)}`);
-      assert.ok(text.includes(`Bakery ${bakery.count} businesses · ★ 4.2 ${((bakery.count / total) * 100).toFixed(1)}% of all businesses`), `${path} Bakery share`);
+      assert.ok(text.includes(`Bakery ${bakery.count} businesses · ★ ${bakery.averageRating!.toFixed(1)} ${((bakery.count / total) * 100).toFixed(1)}% of all businesses`), `${path} Bakery share`);
     }
   });
 

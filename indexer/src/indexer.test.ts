@@ -93,6 +93,7 @@ describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
     await clean();
     const dentist = await context.meili.index(uid('categories')).getDocument<CategoryDocument>(categoryDocumentId('dentist'));
     assert.equal(dentist.count, 4);
+    assert.equal(dentist.averageRating, 4.5);
     assert.equal(dentist.countryCount, 2);
     assert.deepEqual(dentist.topCountries.map((entry) => [entry.countryCode, entry.count]), [['FR', 3], ['DE', 1]]);
 

@@ -1,6 +1,7 @@
 /** Aggregate index documents -> the visitor API's category, country and city shapes. */
 import type {
   CategoryCount,
+  CategorySummary,
   CityCount,
   CitySummary,
   CountrySummary,
@@ -11,6 +12,11 @@ import type * as Docs from '../../../common/search-documents.ts';
 
 export function presentCategoryCount(item: Docs.CategoryCount): CategoryCount {
   return { category: item.category, count: item.count, slug: item.slug };
+}
+
+export function presentCategorySummary(doc: Pick<Docs.CategoryDocument, 'category' | 'slug' | 'count' | 'averageRating'>): CategorySummary {
+  // Documents from before averageRating: null until the rebuild the schema version starts.
+  return { category: doc.category, count: doc.count, slug: doc.slug, averageRating: doc.averageRating ?? null };
 }
 
 export function presentCityCount(item: Docs.CityCount): CityCount {

@@ -93,6 +93,8 @@ export interface CategorySummary {
   category: string;
   count: Numeric;
   slug?: string;
+  /** Added: the mean rating of its rated businesses; null when none is rated. */
+  averageRating?: number | null;
 }
 
 export interface CountrySummary {

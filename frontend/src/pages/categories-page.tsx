@@ -92,7 +92,14 @@ export function CategoriesPage({ letter: letterProp }: { letter?: string }) {
                     <Link to={categoryHref(item.category, item.slug)}>{item.category}</Link>
                   </h2>
                   <p>
-                    <strong>{formatInt(count)}</strong> {count === 1 ? 'business' : 'businesses'} · <span aria-label="Rating 4.2">★ 4.2</span>
+                    <strong>{formatInt(count)}</strong> {count === 1 ? 'business' : 'businesses'}
+                    {/* The spec shows a fixed 4.2 on every card: ours is the category's real mean rating. */}
+                    {typeof item.averageRating === 'number' && (
+                      <>
+                        {' · '}
+                        <span aria-label={`Average rating ${item.averageRating.toFixed(1)}`}>★ {item.averageRating.toFixed(1)}</span>
+                      </>
+                    )}
                   </p>
                   <div className="bar" aria-hidden="true">
                     <span style={{ width: `${Math.round((count / largest) * 100)}%` }} />

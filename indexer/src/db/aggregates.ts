@@ -44,6 +44,9 @@ interface GroupRow {
   city_slug: string | null;
   category_slug: string | null;
   n: number;
+  /** Sum and number of the ratings above 0 (an export's 0 is "no rating"). */
+  rating_sum: number;
+  rated: number;
 }
 
 const byCountThenName = <T extends { count: number }>(name: (item: T) => string) => (a: T, b: T) =>
@@ -57,7 +60,8 @@ function increment<K>(map: Map<K, number>, key: K, by: number): void {
 export async function computeAggregates(pool: Pool, now = new Date()): Promise<AggregateDocuments> {
   const [groups, categoryNames, cityNames, featured, totals] = await Promise.all([
     pool.query<GroupRow>(`
-      SELECT country_code, NULLIF(city_slug, '') AS city_slug, NULLIF(category_slug, '') AS category_slug, count(*)::int AS n
+      SELECT country_code, NULLIF(city_slug, '') AS city_slug, NULLIF(category_slug, '') AS category_slug, count(*)::int AS n,
+        coalesce(sum(rating) FILTER (WHERE rating > 0), 0)::float8 AS rating_sum, (count(*) FILTER (WHERE rating > 0))::int AS rated
       FROM businesses WHERE is_approved GROUP BY 1, 2, 3`),
     pool.query<{ slug: string; name: string }>(`
       SELECT category_slug AS slug, mode() WITHIN GROUP (ORDER BY category) AS name
@@ -92,7 +96,7 @@ export async function computeAggregates(pool: Pool, now = new Date()): Promise<A
     }
   }
 
-  const categories = new Map<string, { count: number; countries: Map<string, number>; cities: Set<string> }>();
+  const categories = new Map<string, { count: number; ratingSum: number; rated: number; countries: Map<string, number>; cities: Set<string> }>();
   const countries = new Map<string, { count: number; cities: Map<string, number>; categories: Map<string, number> }>();
   const cities = new Map<string, { countryCode: string; slug: string; count: number; categories: Map<string, number> }>();
 
@@ -103,8 +107,10 @@ export async function computeAggregates(pool: Pool, now = new Date()): Promise<A
     const category = row.category_slug && categoryName.has(row.category_slug) ? row.category_slug : null;
     if (category) {
       let entry = categories.get(category);
-      if (!entry) categories.set(category, (entry = { count: 0, countries: new Map(), cities: new Set() }));
+      if (!entry) categories.set(category, (entry = { count: 0, ratingSum: 0, rated: 0, countries: new Map(), cities: new Set() }));
       entry.count += row.n;
+      entry.ratingSum += row.rating_sum;
+      entry.rated += row.rated;
       if (code) increment(entry.countries, code, row.n);
       if (cityKey) entry.cities.add(cityKey);
     }
@@ -150,6 +156,7 @@ export async function computeAggregates(pool: Pool, now = new Date()): Promise<A
     count: entry.count,
     countryCount: entry.countries.size,
     cityCount: entry.cities.size,
+    averageRating: entry.rated ? Math.round((entry.ratingSum / entry.rated) * 10) / 10 : null,
     letter: letterOf(categoryName.get(slug)),
     topCountries: countryCounts(entry.countries, TOP_LIMITS.categoryTopCountries),
   }));

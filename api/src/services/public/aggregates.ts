@@ -4,7 +4,7 @@
  * search. Nothing here counts or groups at request time.
  */
 import type {
-  CategoryCount,
+  CategorySummary,
   CategoryDetail,
   CityDetail,
   CitySummary,
@@ -18,6 +18,7 @@ import type { CategoryDocument, CityDocument, CountryDocument } from '../../../.
 import { AppError } from '../../errors.ts';
 import {
   presentCategoryCount,
+  presentCategorySummary,
   presentCitySummary,
   presentCityCount,
   presentCountryCount,
@@ -76,20 +77,20 @@ function clampPage(page: number, perPage: number): number {
 }
 
 /** GET /api/categories[?letter=X], most businesses first. */
-export async function listCategories(options: { reader: SearchReader; letter?: string }): Promise<CategoryCount[]> {
+export async function listCategories(options: { reader: SearchReader; letter?: string }): Promise<CategorySummary[]> {
   if (!options.letter) {
-    const all = await readWholeIndex<CategoryDocument>(options.reader, 'categories', ['category', 'slug', 'count']);
-    return all.sort((a, b) => b.count - a.count || byText(a.category, b.category)).map(presentCategoryCount);
+    const all = await readWholeIndex<CategoryDocument>(options.reader, 'categories', ['category', 'slug', 'count', 'averageRating']);
+    return all.sort((a, b) => b.count - a.count || byText(a.category, b.category)).map(presentCategorySummary);
   }
   const result = await readSearch(() =>
     options.reader.index<CategoryDocument>('categories').search(null, {
       filter: `letter = ${filterValue(options.letter!)}`,
       sort: ['count:desc', 'category:asc'],
       limit: WHOLE_LIST,
-      attributesToRetrieve: ['category', 'slug', 'count'],
+      attributesToRetrieve: ['category', 'slug', 'count', 'averageRating'],
     }),
   );
-  return result.hits.map(presentCategoryCount);
+  return result.hits.map(presentCategorySummary);
 }
 
 /** GET /api/categories/{slug}?page&limit: counts, top countries and a page of its businesses. */
