@@ -67,6 +67,8 @@ describe('GET /api/search', () => {
         buildBusiness({ name: 'Happy Paws', city: 'Belgrade', countryCode: 'RS', country: 'Serbia', category: 'Pet groomer', type: 'Pet groomer' }),
         buildBusiness({ name: 'Šapica', city: 'Beograd', countryCode: 'RS', country: 'Serbia', category: 'Pet groomer', type: 'Pet groomer', reviewCount: 50 }),
         buildBusiness({ name: 'Hotel Beograd', city: 'Graz', countryCode: 'AT', category: 'Hotel', type: 'Hotel' }),
+        buildBusiness({ name: 'Gelateria Sorrento', city: 'Napoli', countryCode: 'IT', category: 'Gelato shop', type: 'Gelato shop' }),
+        buildBusiness({ name: 'Gulf Gelato', city: 'Naples', countryCode: 'US', state: 'Florida', category: 'Gelato shop', type: 'Gelato shop' }),
         buildBusiness({ name: 'Kawiarnia Piotrkowska', city: 'Łódź', countryCode: 'PL', country: 'Poland', category: 'Cafe', type: 'Cafe' }),
         buildBusiness({ name: 'Chestnut Steaks', city: 'Philadelphia', countryCode: 'US', country: 'United States', category: 'Cheesesteak shop', type: 'Cheesesteak shop', phone: '+1 267-389-7404', fullAddress: '1800 Chestnut St, Philadelphia, PA 19103', postalCode: '19103' }),
         // Much reviewed, and one typo from what "hotl" means only as the start of a word.
@@ -237,6 +239,9 @@ describe('GET /api/search', () => {
     // A name matched in a business name offers the city of that name, though its page has another slug.
     const named = await search('q=beograd');
     assert.deepEqual([named.businesses.map((business) => business.name), named.place], [['Hotel Beograd'], 'Belgrade']);
+    // Another name of a city is that city in its country only: Napoli is not Naples, Florida.
+    assert.deepEqual(await names('q=&location=Napoli'), ['Gelateria Sorrento']);
+    assert.deepEqual(await names('q=&location=Naples'), ['Gelateria Sorrento', 'Gulf Gelato']);
     // One city, one facet (its page's name on a tie of spellings).
     assert.deepEqual(inBelgrade.facets.city.map(({ value, label, count }) => [value, label, count]), [['belgrade', 'Belgrade', 2]]);
     for (const location of ['lodz', 'Lodz%2C%20Poland', '%C5%81%C3%B3d%C5%BA']) assert.deepEqual(await names(`q=&location=${location}`), ['Kawiarnia Piotrkowska'], location);

@@ -42,15 +42,16 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
   const countryCode = parts.length > 1 ? countryCodeFrom(parts[parts.length - 1]) : null;
   const cityText = countryCode ? parts.slice(0, -1).join(' ') : location;
   const inCountry = (code: string | null) => (code ? [`countryCode = ${filterValue(code)}`] : []);
-  // The city as named, and under its other names (common/city-names.ts): a directory fed by several
-  // exports may know one city as "Belgrade" and "Beograd", "Łódź" is "lodz" typed without its letters.
+  // The city as named anywhere, or the page its name has in its group's country (common/city-names.ts:
+  // "Beograd" is Belgrade's page in Serbia; "Napoli" is Naples in Italy, not Naples, Florida). "Łódź" is
+  // "lodz" typed without its letters.
   const namedExactly = (code: string | null) => {
-    const slugs = [...new Set([citySlug(cityText), ...otherCityNames(cityText)].filter(Boolean))];
-    return slugs.length === 0
+    const slug = citySlug(cityText);
+    return !slug
       ? Promise.resolve({ hits: [] as Array<Pick<CityDocument, 'citySlug' | 'countryCode'>> })
       : readSearch(() =>
           reader.index<CityDocument>('cities').search(null, {
-            filter: [`citySlug IN [${slugs.map(filterValue).join(', ')}]`, ...inCountry(code)].join(' AND '),
+            filter: [`(${cityNamedFilter(slug)})`, ...inCountry(code)].join(' AND '),
             sort: ['businessCount:desc'],
             limit: 50,
             attributesToRetrieve: ['citySlug', 'countryCode'],
