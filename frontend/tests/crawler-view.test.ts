@@ -616,6 +616,21 @@ describe('crawler view (no JavaScript)', () => {
   });
 
   // Last: it adds a business and indexes again, which would move the counts the tests above check.
+  test('a business with no country links its city to the search for it: there is no city page without a country', async () => {
+    const rows = ['Atlantis Books', 'Atlantis Cafe'].map((name, n) => buildBusiness({ placeId: `atlantis-${n}`, name, city: 'Atlantis', country: null, countryCode: null }));
+    await seedDirectory({ config: site.config, pool: site.pool, rows });
+    try {
+      const { rows: found } = await site.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'atlantis-0'`);
+      const page = decode((await get(`/business/${found[0].slug}`)).html);
+      assert.ok(page.includes('Atlantis Cafe'), 'its neighbour is listed');
+      assert.match(page, /<a[^>]+href="\/search\?location=Atlantis"[^>]*>More in Atlantis<\/a>/);
+      assert.ok(!page.includes('/cities/us/atlantis'), 'no link to a city page that does not exist');
+    } finally {
+      await site.pool.query("DELETE FROM businesses WHERE place_id LIKE 'atlantis-%'");
+      await reindexDirectory({ config: site.config, pool: site.pool });
+    }
+  });
+
   test('nearby businesses are from the same city in the same country: Paris, Texas lists none of the Paris bakeries', async () => {
     const diner = buildBusiness({ placeId: 'paris-tx', name: 'Lone Star Diner', type: 'Diner', category: 'Diner', city: 'Paris', country: 'United States', countryCode: 'US', fullAddress: '1 Main St, Paris, TX 75460, United States' });
     await seedDirectory({ config: site.config, pool: site.pool, rows: [diner] });
