@@ -407,4 +407,14 @@ describe('GET /api/search', () => {
       assert.equal(after.facets.category[0].count, 6, query);
     }
   });
+
+  test("a city chip's name follows the data: most of the city's businesses spell it that way now", async () => {
+    const chip = async () => (await search('q=groomer&location=Belgrade&lat=44.8&lng=20.46')).facets.city.map(({ label, count }) => [label, count]);
+    assert.deepEqual(await chip(), [['Belgrade', 2]]);
+    const groomer = (name: string) => buildBusiness({ name, city: 'Beograd', countryCode: 'RS', country: 'Serbia', category: 'Pet groomer', type: 'Pet groomer' });
+    await withTransaction(api.pool, (client) => writeBusinessBatch(client, [groomer('Pas i Mačka'), groomer('Kuca Ljubimaca')], { mode: 'upsert', source: 'test' }));
+    await reindexDirectory({ config: api.config, pool: api.pool });
+    await sleep(1600); // the data version is re-read in the background every second
+    assert.deepEqual(await chip(), [['Beograd', 4]]);
+  });
 });

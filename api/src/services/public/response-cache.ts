@@ -65,6 +65,8 @@ export interface SharedValues {
    * version (read before the caller's search, so a publish in between never files old data as new).
    */
   lookup<T>(key: string, maxAgeSeconds: number): Promise<{ value: T | undefined; store(value: T): void }>;
+  /** The current data version, for memos kept elsewhere (they must not outlive it). */
+  version(): Promise<string>;
 }
 
 const MAX_SHARED_VALUES = 2_000;
@@ -76,6 +78,7 @@ export function createResponseCache(versions: DataVersionTracker, options: { isE
   const pending = new Map<string, Promise<Entry>>();
   const sharedValues = new Map<string, { version: string; value: unknown; expiresAt: number }>();
   const shared: SharedValues = {
+    version: () => versions.current(),
     async lookup<T>(key: string, maxAgeSeconds: number) {
       const version = await versions.current();
       const found = isEnabled ? sharedValues.get(key) : undefined;

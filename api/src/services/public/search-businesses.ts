@@ -100,14 +100,15 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
 }
 
 /**
- * Names of category and city slugs seen in facets, per index prefix: a slug's name does not change
- * (the slug is made from it), and without this every search with lat/lng paid two more reads to name
- * facet values its nearby page does not show.
+ * Names of category and city slugs seen in facets, per index prefix and data version: without this every
+ * search with lat/lng paid two more reads to name facet values its nearby page does not show. Per data
+ * version, as a slug's name may change with the data: a city or category is named as most of its
+ * businesses spell it (Beograd and Belgrade share a page; an import can tip the balance).
  */
 const facetLabels = new Map<string, string>();
 const MAX_FACET_LABELS = 20_000;
 
-const labelKey = (prefix: string, kind: 'category' | 'city', slug: string) => `${prefix}\n${kind}\n${slug}`;
+const labelKey = (prefix: string, version: string, kind: 'category' | 'city', slug: string) => `${prefix}\n${version}\n${kind}\n${slug}`;
 
 function rememberLabel(key: string, label: string): void {
   if (facetLabels.size >= MAX_FACET_LABELS) facetLabels.delete(facetLabels.keys().next().value!);
@@ -116,6 +117,7 @@ function rememberLabel(key: string, label: string): void {
 
 async function labelFacets(
   reader: SearchReader,
+  version: string,
   distribution: Record<string, Record<string, number>> | undefined,
   hits: Array<Pick<BusinessDocument, 'category' | 'categorySlug' | 'city' | 'citySlug'>>,
 ): Promise<SearchResult['facets']> {
@@ -131,7 +133,7 @@ async function labelFacets(
   const categoryNames = new Map<string, string>();
   const cityNames = new Map<string, string>();
   const known = (names: Map<string, string>, kind: 'category' | 'city', slug: string) => {
-    const label = names.get(slug) ?? facetLabels.get(labelKey(reader.prefix, kind, slug));
+    const label = names.get(slug) ?? facetLabels.get(labelKey(reader.prefix, version, kind, slug));
     if (label !== undefined) names.set(slug, label);
     return label !== undefined;
   };
@@ -156,8 +158,8 @@ async function labelFacets(
         }),
       ).then(({ hits: found }) => found.forEach((doc) => cityNames.has(doc.citySlug) || cityNames.set(doc.citySlug, doc.city))),
   ]);
-  for (const [slug, label] of categoryNames) rememberLabel(labelKey(reader.prefix, 'category', slug), label);
-  for (const [slug, label] of cityNames) rememberLabel(labelKey(reader.prefix, 'city', slug), label);
+  for (const [slug, label] of categoryNames) rememberLabel(labelKey(reader.prefix, version, 'category', slug), label);
+  for (const [slug, label] of cityNames) rememberLabel(labelKey(reader.prefix, version, 'city', slug), label);
   for (const hit of hits) {
     if (hit.categorySlug && hit.category && !categoryNames.has(hit.categorySlug)) categoryNames.set(hit.categorySlug, hit.category);
     if (hit.citySlug && hit.city && !cityNames.has(hit.citySlug)) cityNames.set(hit.citySlug, hit.city);
@@ -415,7 +417,7 @@ async function searchOnce(options: { reader: SearchReader; query: SearchQuery; s
     location: query.location,
     matchedAs: 'keywords',
     place: null,
-    facets: await labelFacets(reader, facetDistribution, result.hits),
+    facets: await labelFacets(reader, shared ? await shared.version() : '', facetDistribution, result.hits),
   };
 }
 
