@@ -35,8 +35,10 @@ interface Group {
 }
 
 const BY_SLUG = new Map<string, Group>();
+const NAMES = new Map<Group, string[]>();
 for (const [countryCode, ...names] of CITY_NAME_GROUPS) {
   const group = { countryCode, slugs: [...new Set(names.map((name) => citySlug(name)).filter(Boolean))] };
+  NAMES.set(group, names);
   for (const slug of group.slugs) {
     // A name in two groups would hide the first group's other names.
     if (BY_SLUG.has(slug)) throw new Error(`city-names.ts: "${slug}" is in two groups`);
@@ -63,6 +65,12 @@ export function cityPageSlug(city: string, countryCode: string | null | undefine
 export function pageOfCitySlug(slug: string, countryCode: string | null | undefined): string {
   const group = BY_SLUG.get(slug);
   return group && countryCode?.toUpperCase() === group.countryCode ? group.slugs[0] : slug;
+}
+
+/** Every name of the city whose page is `pageSlug` in `countryCode` (its group's names), or []. */
+export function namesOfCityPage(pageSlug: string, countryCode: string): string[] {
+  const group = BY_SLUG.get(pageSlug);
+  return group && group.slugs[0] === pageSlug && group.countryCode === countryCode.toUpperCase() ? NAMES.get(group)! : [];
 }
 
 /**

@@ -157,6 +157,8 @@ export interface CityDocument {
   countrySlug: string;
   businessCount: number;
   categoryCount: number;
+  /** The city's other names (common/city-names.ts), searchable: "Belgarde" finds the page named Beograd. */
+  otherNames: string[];
   letter: string;
   /** Up to TOP_LIMITS.cityTopCategories by count. */
   topCategories: CategoryCount[];

@@ -146,6 +146,7 @@ describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
     }, VISIBLE_MS);
     // Named as most of its businesses name it; its categories counted together.
     assert.equal(belgrade.city, 'Beograd');
+    assert.deepEqual(belgrade.otherNames, ['Belgrade', 'Београд'], 'searchable: a typo of either finds it');
     assert.equal(belgrade.categoryCount, 2);
     const serbia = await cities.search('', { filter: 'countryCode = "RS"' });
     assert.deepEqual(serbia.hits.map((hit) => hit.citySlug), ['belgrade'], 'no second page under the other name');

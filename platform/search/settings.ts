@@ -89,7 +89,7 @@ export const INDEX_SETTINGS: Record<IndexKind, Settings> = {
     facetSearch: false,
   },
   cities: {
-    searchableAttributes: ['city', 'country', 'countryCode'],
+    searchableAttributes: ['city', 'otherNames', 'country', 'countryCode'],
     filterableAttributes: ['letter', 'countryCode', 'citySlug', 'businessCount'],
     sortableAttributes: ['businessCount', 'city', 'categoryCount'],
     rankingRules: ['words', 'typo', 'proximity', 'attribute', 'sort', 'exactness', 'businessCount:desc'],

@@ -5,7 +5,7 @@
  */
 import type { Pool } from '../../../platform/db/pool.ts';
 import { displayAddress } from '../../../common/address.ts';
-import { pageOfCitySlug } from '../../../common/city-names.ts';
+import { namesOfCityPage, pageOfCitySlug } from '../../../common/city-names.ts';
 import { countryName, countrySlug, isCountryCode } from '../../../common/countries.ts';
 import {
   HOME_DOCUMENT_ID,
@@ -176,6 +176,7 @@ export async function computeAggregates(pool: Pool, now = new Date()): Promise<A
     id: cityDocumentId(entry.countryCode, entry.slug),
     city: cityName.get(key)!,
     citySlug: entry.slug,
+    otherNames: namesOfCityPage(entry.slug, entry.countryCode).filter((name) => name !== cityName.get(key)),
     countryCode: entry.countryCode,
     country: countryName(entry.countryCode),
     countrySlug: countrySlug(entry.countryCode),

@@ -63,7 +63,7 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
     readSearch(() =>
       reader.index<CityDocument>('cities').search(cityText, {
         filter: inCountry(code).join(' AND ') || undefined,
-        attributesToSearchOn: ['city'],
+        attributesToSearchOn: ['city', 'otherNames'],
         matchingStrategy: 'all',
         limit: 20,
         attributesToRetrieve: ['citySlug', 'countryCode'],
