@@ -30,15 +30,14 @@ export const CITY_NAME_GROUPS: ReadonlyArray<readonly [country: string, ...names
 
 interface Group {
   countryCode: string;
+  names: string[];
   /** Every name's slug, the first name's first: the slug of the city's one page in its country. */
   slugs: string[];
 }
 
 const BY_SLUG = new Map<string, Group>();
-const NAMES = new Map<Group, string[]>();
 for (const [countryCode, ...names] of CITY_NAME_GROUPS) {
-  const group = { countryCode, slugs: [...new Set(names.map((name) => citySlug(name)).filter(Boolean))] };
-  NAMES.set(group, names);
+  const group = { countryCode, names, slugs: [...new Set(names.map((name) => citySlug(name)).filter(Boolean))] };
   for (const slug of group.slugs) {
     // A name in two groups would hide the first group's other names.
     if (BY_SLUG.has(slug)) throw new Error(`city-names.ts: "${slug}" is in two groups`);
@@ -70,7 +69,7 @@ export function pageOfCitySlug(slug: string, countryCode: string | null | undefi
 /** Every name of the city whose page is `pageSlug` in `countryCode` (its group's names), or []. */
 export function namesOfCityPage(pageSlug: string, countryCode: string): string[] {
   const group = BY_SLUG.get(pageSlug);
-  return group && group.slugs[0] === pageSlug && group.countryCode === countryCode.toUpperCase() ? NAMES.get(group)! : [];
+  return group && group.slugs[0] === pageSlug && group.countryCode === countryCode.toUpperCase() ? group.names : [];
 }
 
 /**
