@@ -217,6 +217,11 @@ describe('GET /api/search', () => {
   test('a location in the form "City, ST" with a state code that is also a country code, or a city in another language, finds the city', async () => {
     // TN is Tunisia and Tennessee: Tunisia has no Paris, so the US one (not the French one).
     assert.deepEqual((await search('q=pizza&location=Paris%2C%20TN')).businesses.map((business) => business.name), ['Pizza Roma']);
+    // A state written out, as the state code: rows whose state or address says "PA" are not missed.
+    const philadelphia = (await search('q=&location=Philadelphia%2C%20PA')).businesses;
+    assert.ok(philadelphia.length > 0);
+    assert.deepEqual((await search('q=&location=Philadelphia%2C%20Pennsylvania')).businesses, philadelphia);
+    assert.deepEqual((await search('q=pizza&location=Paris%2C%20Texas')).businesses.map((business) => business.name), ['Pizza Roma']);
     // Tokyo and Seoul stored in their own script, München as Munich: found under the other name.
     assert.deepEqual((await search('q=&location=Tokyo')).businesses.map((business) => business.name), ['カフェ 桜']);
     assert.deepEqual((await search('q=&location=Seoul')).businesses.map((business) => business.name), ['서울 국밥']);

@@ -9,7 +9,7 @@ import type { SearchParams } from 'meilisearch';
 import type { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
 import { otherCityNames } from '../../../../common/city-names.ts';
 import { phoneQueryKeys } from '../../../../common/phone-keys.ts';
-import { US_STATE_CODES } from '../../../../common/us-states.ts';
+import { US_STATE_CODES, US_STATE_NAMES } from '../../../../common/us-states.ts';
 import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
 import { categorySlug, citySlug, slugify } from '../../../../common/slug.ts';
 import { cellBlock, coveredMeters, distanceMeters, GEO_CELL_PRECISIONS } from '../../../../common/geo-cells.ts';
@@ -39,7 +39,10 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
   if (wholeCountry) return { filter: `countryCode = ${filterValue(wholeCountry)}` };
 
   const parts = location.split(',').map((part) => part.trim()).filter(Boolean);
-  const countryCode = parts.length > 1 ? countryCodeFrom(parts[parts.length - 1]) : null;
+  const last = parts.length > 1 ? parts[parts.length - 1] : '';
+  // "Philadelphia, Pennsylvania": a US state written out is the United States (Georgia stays a country first).
+  const isUsStateName = US_STATE_NAMES.has(last.toUpperCase());
+  const countryCode = last ? (countryCodeFrom(last) ?? (isUsStateName ? 'US' : null)) : null;
   const cityText = countryCode ? parts.slice(0, -1).join(' ') : location;
   const inCountry = (code: string | null) => (code ? [`countryCode = ${filterValue(code)}`] : []);
   // The city as named anywhere, or the page its name has in its group's country (common/city-names.ts:
@@ -72,9 +75,9 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
   // "Los Angeles, CA", "Boston, MA": a state's code that is also a country's (Canada, Morocco) is no
   // country when that country has no such city; the city is looked up alone. A US state's code keeps the
   // city in the United States when it has one there (Paris, TN is not Paris, France).
-  const isStateCode = Boolean(countryCode) && /^[a-z]{2}$/i.test(parts[parts.length - 1]);
+  const isStateCode = Boolean(countryCode) && (/^[a-z]{2}$/i.test(last) || isUsStateName);
   const inUsState = <T extends { countryCode: string }>(hits: T[]) =>
-    US_STATES.has(parts[parts.length - 1].toUpperCase()) && hits.some((hit) => hit.countryCode === 'US') ? hits.filter((hit) => hit.countryCode === 'US') : hits;
+    (US_STATES.has(last.toUpperCase()) || isUsStateName) && hits.some((hit) => hit.countryCode === 'US') ? hits.filter((hit) => hit.countryCode === 'US') : hits;
 
   let { hits } = await namedExactly(countryCode);
   if (hits.length === 0 && isStateCode) hits = inUsState((await namedExactly(null)).hits);
