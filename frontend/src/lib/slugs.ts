@@ -14,9 +14,13 @@ export function countryHref(country: string, code?: string | null, slug?: string
   return `/countries/${resolved ? countrySlug(resolved) : slugify(country)}`;
 }
 
-/** DESIGN §7: the city's real country code, not the seed's fixed 'us'. */
+/**
+ * DESIGN §7: the city's real country code, not the seed's fixed 'us'. City pages are per country: with
+ * no country known there is none, and the link is the search for the city (/cities/us/{city} was a 404).
+ */
 export function cityHref(city: string, countryCode: string | null | undefined, slug?: string): string {
-  return `/cities/${(countryCode ?? 'us').toLowerCase()}/${slug ?? cityPageSlug(city, countryCode ?? 'US')}`;
+  if (!countryCode) return searchHref({ location: city });
+  return `/cities/${countryCode.toLowerCase()}/${slug ?? cityPageSlug(city, countryCode)}`;
 }
 
 export function businessHref(slug: string): string {

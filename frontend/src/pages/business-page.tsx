@@ -12,7 +12,7 @@ import { countOf, hoursText, toNumber } from '../lib/format.ts';
 import { openNow, parseWorkingHours, readDayHours } from '../lib/open-now.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs } from '../lib/seo.ts';
-import { businessHref, categoryHref, cityHref, searchHref } from '../lib/slugs.ts';
+import { businessHref, categoryHref, cityHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
 import { countryName } from '../../../common/countries.ts';
 import { telHref } from '../../../common/numbers.ts';
@@ -374,8 +374,7 @@ function Nearby({ city, citySlug, countryCode, slug }: { city: string; citySlug?
           </li>
         ))}
       </ul>
-      {/* A business with no country has no city page (city pages are per country): the search for its city. */}
-      <Link to={countryCode ? cityHref(city, countryCode, citySlug ?? undefined) : searchHref({ location: city })} className="small">
+      <Link to={cityHref(city, countryCode, citySlug ?? undefined)} className="small">
         More in {city}
       </Link>
     </section>

@@ -86,10 +86,9 @@ export async function computeAggregates(pool: Pool, now = new Date()): Promise<A
   const cityName = new Map<string, string>();
   const namedBy = new Map<string, { n: number; isPageSlug: boolean }>();
   for (const row of cityNames.rows) {
-    const page = pageOfCitySlug(row.slug, row.country_code);
-    const key = `${row.country_code}|${page}`;
+    const key = cityKeyOf(row.country_code, row.slug);
     const best = namedBy.get(key);
-    const isPageSlug = page === row.slug;
+    const isPageSlug = key === `${row.country_code}|${row.slug}`;
     if (!best || row.n > best.n || (row.n === best.n && isPageSlug)) {
       cityName.set(key, row.name);
       namedBy.set(key, { n: row.n, isPageSlug });
