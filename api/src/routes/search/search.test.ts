@@ -69,6 +69,7 @@ describe('GET /api/search', () => {
         buildBusiness({ name: 'Hotel Beograd', city: 'Graz', countryCode: 'AT', category: 'Hotel', type: 'Hotel' }),
         buildBusiness({ name: 'Gelateria Sorrento', city: 'Napoli', countryCode: 'IT', category: 'Gelato shop', type: 'Gelato shop' }),
         buildBusiness({ name: 'Gulf Gelato', city: 'Naples', countryCode: 'US', state: 'Florida', category: 'Gelato shop', type: 'Gelato shop' }),
+        buildBusiness({ name: 'Gelateria Adriatic', city: 'Bar', countryCode: 'ME', country: 'Montenegro', category: 'Gelato shop', type: 'Gelato shop' }),
         buildBusiness({ name: 'Kawiarnia Piotrkowska', city: 'Łódź', countryCode: 'PL', country: 'Poland', category: 'Cafe', type: 'Cafe' }),
         buildBusiness({ name: 'Chestnut Steaks', city: 'Philadelphia', countryCode: 'US', country: 'United States', category: 'Cheesesteak shop', type: 'Cheesesteak shop', phone: '+1 267-389-7404', fullAddress: '1800 Chestnut St, Philadelphia, PA 19103', postalCode: '19103' }),
         // Much reviewed, and one typo from what "hotl" means only as the start of a word.
@@ -281,6 +282,8 @@ describe('GET /api/search', () => {
     assert.equal(notParis.totalCount, pizza.totalCount - 2);
     assert.ok((await search('q=pizza%20-germany')).businesses.every((business) => business.countryCode !== 'DE'));
     assert.deepEqual((await search('q=groomer%20-beograd')).businesses, [], 'a city under another of its names');
+    // "-bar" is a category here as well as a city (Bar, Montenegro): it excludes bars, not the city.
+    assert.ok((await search('q=gelato%20-bar')).businesses.some((business) => business.name === 'Gelateria Adriatic'));
     assert.equal((await search('q=-paris')).place, null, 'no offer to show the place a minus excludes');
   });
 
