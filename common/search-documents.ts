@@ -49,6 +49,11 @@ export interface BusinessDocument {
   subtypes: string[];
   city: string | null;
   citySlug: string | null;
+  /**
+   * The city as one place: `cityFacetKey(countryCode, citySlug)` (`at/vienna`; `/beograd` without a
+   * country). The search's city chips count and filter by it, so Paris FR and Paris US are two chips.
+   */
+  cityKey: string | null;
   /** Full English country name from the code (Intl.DisplayNames), else the country text as imported. */
   country: string | null;
   countryCode: string | null;
@@ -227,6 +232,15 @@ function safeDocumentId(key: string): string {
 
 export function categoryDocumentId(categorySlug: string): string {
   return safeDocumentId(categorySlug);
+}
+
+/**
+ * A city of one country as a facet value: the lower-case country code and the city page's slug (`at/vienna`,
+ * the path of its page under /cities/), or `/slug` for a business with no country. Always has a slash, so
+ * a value without one is an older link's bare slug.
+ */
+export function cityFacetKey(countryCode: string | null, citySlug: string): string {
+  return `${(countryCode ?? '').toLowerCase()}/${citySlug}`;
 }
 
 export function cityDocumentId(countryCode: string, citySlug: string): string {

@@ -360,7 +360,10 @@ export const SearchQuery = z
     lng: numberParam('lng', -180, 180),
     /** A category facet value (categorySlug) chosen on the results page. */
     category: textParam('category', 200).optional(),
-    /** A city facet value (citySlug) chosen on the results page. */
+    /**
+     * A city facet value chosen on the results page: a city of one country (`fr/paris`, as the facets give
+     * it); a bare city slug (older links) is that city in every country.
+     */
     city: textParam('city', 200).optional(),
   })
   .refine((value) => (value.lat === undefined) === (value.lng === undefined), {

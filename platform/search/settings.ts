@@ -16,7 +16,7 @@
  *   and "hotl" find pizza and hotels; 3-letter words stay exact ("gim" is too far from
  *   too many words to mean "gym").
  * - filterableAttributes: the keys the pages filter by (slug, slugBase, categorySlug, countryCode,
- *   citySlug, letter, isApproved, verified, geoCells, rating, reviewCount, createdAt, id, phoneDigits).
+ *   citySlug, cityKey (the search's city chips), letter, isApproved, verified, geoCells, rating, reviewCount, createdAt, id, phoneDigits).
  * - sortableAttributes: rating, reviewCount, name, createdAt, updatedAt, id.
  * - _geo is stored but neither filterable nor sortable: Meilisearch 1.21 would keep every point in one
  *   R-tree that each document update rewrites whole (6-13 s per single change at 1,000,000 businesses).
@@ -47,7 +47,7 @@ import type { IndexKind } from './client.ts';
 import { CITY_NAME_GROUPS } from '../../common/city-names.ts';
 
 /** Bump when the document shapes change in a way settings do not show (forces a full rebuild). */
-export const DOCUMENT_SCHEMA_VERSION = 6; // 3: letterOf folds Ł, Ø, Æ... as slugs do; 4: fullAddress made of the parts when missing; 5: citySlug is the city's page (a city's names share one); 6: categories' averageRating
+export const DOCUMENT_SCHEMA_VERSION = 7; // 3: letterOf folds Ł, Ø, Æ... as slugs do; 4: fullAddress made of the parts when missing; 5: citySlug is the city's page (a city's names share one); 6: categories' averageRating; 7: businesses' cityKey
 
 /** How many values a facet distribution of the businesses index returns at most (alphabetical). */
 export const MAX_VALUES_PER_FACET = 500;
@@ -58,7 +58,7 @@ export const INDEX_SETTINGS: Record<IndexKind, Settings> = {
     // from it in a name ("bakry": bakeries, not Barry's Steaks). An exact name still matches every word.
     searchableAttributes: ['category', 'type', 'subtypes', 'name', 'city', 'state', 'country', 'fullAddress', 'postalCode'],
     filterableAttributes: [
-      'id', 'slug', 'slugBase', 'categorySlug', 'countryCode', 'citySlug', 'letter', 'isApproved', 'verified', 'geoCells',
+      'id', 'slug', 'slugBase', 'categorySlug', 'countryCode', 'citySlug', 'cityKey', 'letter', 'isApproved', 'verified', 'geoCells',
       'rating', 'reviewCount', 'createdAt', 'phoneDigits',
     ],
     sortableAttributes: ['rating', 'reviewCount', 'name', 'createdAt', 'updatedAt', 'id'],

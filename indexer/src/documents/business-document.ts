@@ -8,7 +8,7 @@ import { phoneKeys } from '../../../common/phone-keys.ts';
 import type { BusinessStatus } from '../../../common/business.ts';
 import { countryName, countrySlug, isCountryCode } from '../../../common/countries.ts';
 import { geoCellsOf } from '../../../common/geo-cells.ts';
-import { letterOf, type BusinessDocument } from '../../../common/search-documents.ts';
+import { cityFacetKey, letterOf, type BusinessDocument } from '../../../common/search-documents.ts';
 import { slugify, stripSlugSuffix } from '../../../common/slug.ts';
 
 /** Columns every reader selects; timestamps as unix seconds so documents compare exactly. */
@@ -61,6 +61,8 @@ function emptyToNull(value: string | null): string | null {
 export function toBusinessDocument(row: BusinessSqlRow): BusinessDocument {
   const code = row.country_code && isCountryCode(row.country_code) ? row.country_code : null;
   const country = code ? countryName(code) : emptyToNull(row.country);
+  // One page per city whichever name the file used (Beograd and Belgrade): common/city-names.ts.
+  const citySlug = row.city_slug ? pageOfCitySlug(row.city_slug, code) : null;
   const hasGeo = row.latitude !== null && row.longitude !== null && Number.isFinite(row.latitude) && Number.isFinite(row.longitude);
   const document: BusinessDocument = {
     id: row.id,
@@ -72,8 +74,8 @@ export function toBusinessDocument(row: BusinessSqlRow): BusinessDocument {
     type: emptyToNull(row.type),
     subtypes: row.subtypes ?? [],
     city: emptyToNull(row.city),
-    // One page per city whichever name the file used (Beograd and Belgrade): common/city-names.ts.
-    citySlug: row.city_slug ? pageOfCitySlug(row.city_slug, code) : null,
+    citySlug,
+    cityKey: citySlug ? cityFacetKey(code, citySlug) : null,
     country,
     countryCode: row.country_code,
     countrySlug: code ? countrySlug(code) : country ? slugify(country) || null : null,

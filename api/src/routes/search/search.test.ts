@@ -249,7 +249,7 @@ describe('GET /api/search', () => {
     assert.deepEqual(await names('q=&location=Napoli'), ['Gelateria Sorrento']);
     assert.deepEqual(await names('q=&location=Naples'), ['Gelateria Sorrento', 'Gulf Gelato']);
     // One city, one facet (its page's name on a tie of spellings).
-    assert.deepEqual(inBelgrade.facets.city.map(({ value, label, count }) => [value, label, count]), [['belgrade', 'Belgrade', 2]]);
+    assert.deepEqual(inBelgrade.facets.city.map(({ value, label, count }) => [value, label, count]), [['rs/belgrade', 'Belgrade', 2]]);
     for (const location of ['lodz', 'Lodz%2C%20Poland', '%C5%81%C3%B3d%C5%BA']) assert.deepEqual(await names(`q=&location=${location}`), ['Kawiarnia Piotrkowska'], location);
   });
 
@@ -328,23 +328,43 @@ describe('GET /api/search', () => {
   test('facet counts of category and city describe the result set', async () => {
     const result = await search('q=pizza');
     assert.deepEqual(result.facets.category, [{ value: 'pizza-restaurant', label: 'Pizza restaurant', count: 5 }]);
-    assert.deepEqual(result.facets.city[0], { value: 'paris', label: 'Paris', count: 2 });
-    assert.equal(result.facets.city.reduce((sum, city) => sum + city.count, 0), 5);
+    // A city per country: Paris, France and Paris, Texas are two chips, which say their country.
+    assert.deepEqual(result.facets.city, [
+      { value: 'de/berlin', label: 'Berlin', count: 1 },
+      { value: 'de/hamburg', label: 'Hamburg', count: 1 },
+      { value: 'de/munich', label: 'Munich', count: 1 },
+      { value: 'fr/paris', label: 'Paris, France', count: 1 },
+      { value: 'us/paris', label: 'Paris, United States', count: 1 },
+    ]);
+  });
+
+  test('city chips are one city of one country, each named as its own page names it', async () => {
+    const chips = async (query: string) => (await search(query)).facets.city.map(({ value, label, count }) => [value, label, count]);
+    assert.deepEqual(await chips('q=&location=Paris'), [['fr/paris', 'Paris, France', 2], ['us/paris', 'Paris, United States', 1]]);
+    // Naples, Florida is not named by Italy's page (Napoli, as its businesses spell it), nor counted with it.
+    assert.deepEqual(await chips('q=gelato&location=Naples'), [['it/naples', 'Napoli', 1], ['us/naples', 'Naples', 1]]);
+    assert.deepEqual(await chips('q=&location=Naples%2C%20FL'), [['us/naples', 'Naples', 1]]);
+    // A chip narrows to its own country's city; a bare slug (an older link) to the city in every country.
+    const names = async (query: string) => (await search(query)).businesses.map((business) => business.name).sort();
+    assert.deepEqual(await names('q=&location=Paris&city=fr%2Fparis'), ['Pizza Napoli', 'Tyre Service']);
+    assert.deepEqual(await names('q=pizza&city=US%2Fparis'), ['Pizza Roma']);
+    assert.deepEqual(await names('q=pizza&city=paris'), ['Pizza Napoli', 'Pizza Roma']);
+    assert.deepEqual(await names('q=pizza&city=xx%2Fparis'), []);
   });
 
   test('a search over the whole directory (no keywords, no place; near a point or not) has facet counts too', async () => {
     for (const query of ['q=', 'q=&lat=59.9&lng=10.75']) {
       const all = await search(query);
       assert.deepEqual(all.facets.category[0], { value: 'coffee-shop', label: 'Coffee shop', count: 46 }, query);
-      assert.deepEqual(all.facets.city[0], { value: 'oslo', label: 'Oslo', count: 46 }, query);
-      assert.deepEqual(all.facets.city.find((city) => city.value === 'paris'), { value: 'paris', label: 'Paris', count: 3 }, 'Paris FR and Paris US: one value');
+      assert.deepEqual(all.facets.city[0], { value: 'no/oslo', label: 'Oslo', count: 46 }, query);
+      assert.equal(all.facets.city.find((city) => city.value === 'fr/paris')?.count, 2, 'Paris, France alone');
     }
   });
 
   test('choosing a category or city facet narrows the results to it', async () => {
     const inParis = await search('q=pizza&city=paris');
     assert.deepEqual(inParis.businesses.map((business) => business.name).sort(), ['Pizza Napoli', 'Pizza Roma']);
-    assert.deepEqual(inParis.facets.city, [{ value: 'paris', label: 'Paris', count: 2 }]);
+    assert.deepEqual(inParis.facets.city.map((city) => city.value), ['fr/paris', 'us/paris']);
     const parisShops = await search('q=&location=Paris%2C%20France&category=tire-shop');
     assert.deepEqual(parisShops.businesses.map((business) => business.name), ['Tyre Service']);
     const none = await search('q=pizza&category=bakery');
@@ -387,9 +407,9 @@ describe('GET /api/search', () => {
     const result = await search('q=widget');
     assert.equal(result.totalCount, 543);
     assert.deepEqual(result.facets.city.slice(0, 3), [
-      { value: 'zurich', label: 'Zurich', count: 12 },
-      { value: 'zagreb', label: 'Zagreb', count: 11 },
-      { value: 'zaragoza', label: 'Zaragoza', count: 10 },
+      { value: 'at/zurich', label: 'Zurich', count: 12 },
+      { value: 'at/zagreb', label: 'Zagreb', count: 11 },
+      { value: 'at/zaragoza', label: 'Zaragoza', count: 10 },
     ]);
     assert.equal(result.facets.city.length, 10);
     assert.deepEqual(result.facets.category, [{ value: 'widget-store', label: 'Widget store', count: 543 }]);
@@ -411,7 +431,7 @@ describe('GET /api/search', () => {
     for (const query of ['q=pizza&limit=2&page=2', 'q=pizza&lat=48.86&lng=2.35&limit=2&page=3']) {
       const after = await search(query);
       assert.equal(after.totalCount, 6, query);
-      assert.deepEqual(after.facets.city[0], { value: 'paris', label: 'Paris', count: 3 }, query);
+      assert.deepEqual(after.facets.city[0], { value: 'fr/paris', label: 'Paris, France', count: 2 }, query);
       assert.equal(after.facets.category[0].count, 6, query);
     }
   });

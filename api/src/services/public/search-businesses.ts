@@ -14,7 +14,7 @@ import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
 import { categorySlug, citySlug, slugify } from '../../../../common/slug.ts';
 import { cellBlock, coveredMeters, distanceMeters, GEO_CELL_PRECISIONS } from '../../../../common/geo-cells.ts';
 import { MAX_VALUES_PER_FACET } from '../../../../platform/search/settings.ts';
-import type { BusinessDocument, CategoryDocument, CityDocument } from '../../../../common/search-documents.ts';
+import { cityFacetKey, type BusinessDocument, type CategoryDocument, type CityDocument } from '../../../../common/search-documents.ts';
 import { LIST_ATTRIBUTES, presentBusinessListItem, type BusinessListDocument } from '../../presenters/public-business.ts';
 import { cityNamedFilter, pageInfo } from './businesses.ts';
 import type { SharedValues } from './response-cache.ts';
@@ -40,9 +40,10 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
 
   const parts = location.split(',').map((part) => part.trim()).filter(Boolean);
   const last = parts.length > 1 ? parts[parts.length - 1] : '';
-  // "Philadelphia, Pennsylvania": a US state written out is the United States (Georgia stays a country first).
-  const isUsStateName = US_STATE_NAMES.has(last.toUpperCase());
-  const countryCode = last ? (countryCodeFrom(last) ?? (isUsStateName ? 'US' : null)) : null;
+  // "Philadelphia, Pennsylvania", "Naples, FL": a US state, written out or as its code, is the United
+  // States when it is no country (Georgia stays a country first; "Boston, MA" is handled below).
+  const isUsState = US_STATE_NAMES.has(last.toUpperCase()) || US_STATES.has(last.toUpperCase());
+  const countryCode = last ? (countryCodeFrom(last) ?? (isUsState ? 'US' : null)) : null;
   const cityText = countryCode ? parts.slice(0, -1).join(' ') : location;
   const inCountry = (code: string | null) => (code ? [`countryCode = ${filterValue(code)}`] : []);
   // The city as named anywhere, or the page its name has in its group's country (common/city-names.ts:
@@ -75,9 +76,9 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
   // "Los Angeles, CA", "Boston, MA": a state's code that is also a country's (Canada, Morocco) is no
   // country when that country has no such city; the city is looked up alone. A US state's code keeps the
   // city in the United States when it has one there (Paris, TN is not Paris, France).
-  const isStateCode = Boolean(countryCode) && (/^[a-z]{2}$/i.test(last) || isUsStateName);
+  const isStateCode = Boolean(countryCode) && (/^[a-z]{2}$/i.test(last) || isUsState);
   const inUsState = <T extends { countryCode: string }>(hits: T[]) =>
-    (US_STATES.has(last.toUpperCase()) || isUsStateName) && hits.some((hit) => hit.countryCode === 'US') ? hits.filter((hit) => hit.countryCode === 'US') : hits;
+    isUsState && hits.some((hit) => hit.countryCode === 'US') ? hits.filter((hit) => hit.countryCode === 'US') : hits;
 
   let { hits } = await namedExactly(countryCode);
   if (hits.length === 0 && isStateCode) hits = inUsState((await namedExactly(null)).hits);
@@ -122,26 +123,26 @@ async function labelFacets(
   reader: SearchReader,
   version: string,
   distribution: Record<string, Record<string, number>> | undefined,
-  hits: Array<Pick<BusinessDocument, 'category' | 'categorySlug' | 'city' | 'citySlug'>>,
+  hits: Array<Pick<BusinessDocument, 'category' | 'categorySlug' | 'city' | 'cityKey'>>,
 ): Promise<SearchResult['facets']> {
   const top = (facet: string) =>
     Object.entries(distribution?.[facet] ?? {})
       .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
       .slice(0, FACET_LIMIT);
   const categories = top('categorySlug');
-  const cities = top('citySlug');
+  const cities = top('cityKey');
   // Labels are the aggregate indexes' names, as the category and city pages show them (one category
   // spelt "Café" by one business and "Cafe" by another has one name); a hit's own spelling only when the
-  // aggregates do not know the slug yet.
+  // aggregates do not know the value yet.
   const categoryNames = new Map<string, string>();
   const cityNames = new Map<string, string>();
-  const known = (names: Map<string, string>, kind: 'category' | 'city', slug: string) => {
-    const label = names.get(slug) ?? facetLabels.get(labelKey(reader.prefix, version, kind, slug));
-    if (label !== undefined) names.set(slug, label);
+  const known = (names: Map<string, string>, kind: 'category' | 'city', value: string) => {
+    const label = names.get(value) ?? facetLabels.get(labelKey(reader.prefix, version, kind, value));
+    if (label !== undefined) names.set(value, label);
     return label !== undefined;
   };
   const missingCategories = categories.map(([slug]) => slug).filter((slug) => !known(categoryNames, 'category', slug));
-  const missingCities = cities.map(([slug]) => slug).filter((slug) => !known(cityNames, 'city', slug));
+  const missingCities = cities.map(([key]) => key).filter((key) => !known(cityNames, 'city', key));
   await Promise.all([
     missingCategories.length &&
       readSearch(() =>
@@ -151,26 +152,50 @@ async function labelFacets(
           attributesToRetrieve: ['slug', 'category'],
         }),
       ).then(({ hits: found }) => found.forEach((doc) => categoryNames.set(doc.slug, doc.category))),
-    missingCities.length &&
-      readSearch(() =>
-        reader.index<CityDocument>('cities').search(null, {
-          filter: `citySlug IN [${missingCities.map(filterValue).join(', ')}]`,
-          sort: ['businessCount:desc'],
-          limit: missingCities.length * 3,
-          attributesToRetrieve: ['citySlug', 'city'],
-        }),
-      ).then(({ hits: found }) => found.forEach((doc) => cityNames.has(doc.citySlug) || cityNames.set(doc.citySlug, doc.city))),
+    missingCities.length && nameCities(reader, missingCities, cityNames),
   ]);
   for (const [slug, label] of categoryNames) rememberLabel(labelKey(reader.prefix, version, 'category', slug), label);
-  for (const [slug, label] of cityNames) rememberLabel(labelKey(reader.prefix, version, 'city', slug), label);
+  for (const [key, label] of cityNames) rememberLabel(labelKey(reader.prefix, version, 'city', key), label);
   for (const hit of hits) {
     if (hit.categorySlug && hit.category && !categoryNames.has(hit.categorySlug)) categoryNames.set(hit.categorySlug, hit.category);
-    if (hit.citySlug && hit.city && !cityNames.has(hit.citySlug)) cityNames.set(hit.citySlug, hit.city);
+    if (hit.cityKey && hit.city && !cityNames.has(hit.cityKey)) cityNames.set(hit.cityKey, hit.city);
   }
+  const cityLabel = (key: string) => cityNames.get(key) ?? key.slice(key.indexOf('/') + 1);
+  // Two chips of one name (Paris, France and Paris, Texas; Roma, Italy and Roma, Texas) say their country.
+  const timesNamed = new Map<string, number>();
+  for (const [key] of cities) increment(timesNamed, cityLabel(key).toLocaleLowerCase());
   return {
     category: categories.map(([value, count]) => ({ value, label: categoryNames.get(value) ?? value, count })),
-    city: cities.map(([value, count]) => ({ value, label: cityNames.get(value) ?? value, count })),
+    city: cities.map(([value, count]) => {
+      const label = cityLabel(value);
+      const code = value.slice(0, value.indexOf('/')).toUpperCase();
+      return { value, label: code && timesNamed.get(label.toLocaleLowerCase())! > 1 ? `${label}, ${countryName(code)}` : label, count };
+    }),
   };
+}
+
+function increment(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
+
+/**
+ * Names city facet values (`at/vienna`) as their city pages do. A value without a country (`/beograd`:
+ * businesses whose file gave no country) takes the name of the biggest city of that slug anywhere.
+ */
+async function nameCities(reader: SearchReader, keys: string[], names: Map<string, string>): Promise<void> {
+  const places = keys.map((key) => ({ key, code: key.slice(0, key.indexOf('/')).toUpperCase(), slug: key.slice(key.indexOf('/') + 1) }));
+  const filter = places
+    .map(({ code, slug }) => (code ? `(countryCode = ${filterValue(code)} AND citySlug = ${filterValue(slug)})` : `citySlug = ${filterValue(slug)}`))
+    .join(' OR ');
+  const { hits } = await readSearch(() =>
+    reader.index<CityDocument>('cities').search(null, { filter, sort: ['businessCount:desc'], limit: 1_000, attributesToRetrieve: ['countryCode', 'citySlug', 'city'] }),
+  );
+  for (const hit of hits) {
+    const exact = cityFacetKey(hit.countryCode, hit.citySlug);
+    if (keys.includes(exact)) names.set(exact, hit.city);
+    const bare = cityFacetKey(null, hit.citySlug);
+    if (keys.includes(bare) && !names.has(bare)) names.set(bare, hit.city);
+  }
 }
 
 /** The part of a search every page and every point shares: how many matches, and their facet counts. */
@@ -381,7 +406,7 @@ async function searchOnce(options: { reader: SearchReader; query: SearchQuery; s
   // Facet chips narrow by the exact slugs the facet counts reported.
   const facetFilters = [
     query.category ? `categorySlug = ${filterValue(query.category)}` : null,
-    query.city ? `citySlug = ${filterValue(query.city)}` : null,
+    query.city ? cityFacetFilter(query.city) : null,
   ];
   const isNarrowed = Boolean(text || phone || location.filter || query.category || query.city);
   const perPage = query.limit;
@@ -395,7 +420,7 @@ async function searchOnce(options: { reader: SearchReader; query: SearchQuery; s
     attributesToSearchOn: location.words ? (keywords ? undefined : ['city', 'state', 'country', 'fullAddress', 'postalCode']) : ['name', 'category', 'type', 'subtypes'],
     // Every word must match: otherwise Meilisearch drops the last words (the location) first.
     matchingStrategy: location.words ? 'all' : 'last',
-    attributesToRetrieve: [...LIST_ATTRIBUTES, 'categorySlug', 'citySlug'],
+    attributesToRetrieve: [...LIST_ATTRIBUTES, 'categorySlug', 'cityKey'],
   };
   // Facet counts over many matches are the costliest part of a search at a million businesses: other
   // pages and other points of the same search reuse its total and facets.
@@ -424,22 +449,27 @@ async function searchOnce(options: { reader: SearchReader; query: SearchQuery; s
   };
 }
 
-const FACETS = ['categorySlug', 'citySlug'];
+const FACETS = ['categorySlug', 'cityKey'];
+
+/** A chosen city chip: a city of one country (`at/vienna`), or an older link's bare slug (every country). */
+function cityFacetFilter(value: string): string {
+  return value.includes('/') ? `cityKey = ${filterValue(value.toLowerCase())}` : `citySlug = ${filterValue(value)}`;
+}
 
 /**
  * The facet counts of a search over every business (no keywords, no place: the whole directory, nearest
  * first or not): the biggest categories and cities as the aggregate indexes count them, the numbers their
- * own pages show. A city name in several countries (Paris FR, Paris US) is one value, as in a search's
- * facets.
+ * own pages show.
  */
 async function directoryFacets(reader: SearchReader): Promise<Record<string, Record<string, number>>> {
   const [categories, cities] = await Promise.all([
     readSearch(() => reader.index<CategoryDocument>('categories').search(null, { sort: ['count:desc'], limit: FACET_LIMIT, attributesToRetrieve: ['slug', 'count'] })),
-    readSearch(() => reader.index<CityDocument>('cities').search(null, { sort: ['businessCount:desc'], limit: FACET_LIMIT * 5, attributesToRetrieve: ['citySlug', 'businessCount'] })),
+    readSearch(() => reader.index<CityDocument>('cities').search(null, { sort: ['businessCount:desc'], limit: FACET_LIMIT, attributesToRetrieve: ['countryCode', 'citySlug', 'businessCount'] })),
   ]);
-  const city: Record<string, number> = {};
-  for (const hit of cities.hits) city[hit.citySlug] = (city[hit.citySlug] ?? 0) + hit.businessCount;
-  return { categorySlug: Object.fromEntries(categories.hits.map((hit) => [hit.slug, hit.count])), citySlug: city };
+  return {
+    categorySlug: Object.fromEntries(categories.hits.map((hit) => [hit.slug, hit.count])),
+    cityKey: Object.fromEntries(cities.hits.map((hit) => [cityFacetKey(hit.countryCode, hit.citySlug), hit.businessCount])),
+  };
 }
 
 /** How many of the directory's biggest categories or cities a cut facet is recounted over. */
@@ -462,7 +492,7 @@ async function completeFacets(reader: SearchReader, search: SearchParams, distri
       const biggest =
         facet === 'categorySlug'
           ? (await readSearch(() => reader.index<CategoryDocument>('categories').search(null, { sort: ['count:desc'], limit: FACET_RECOUNT_VALUES, attributesToRetrieve: ['slug'] }))).hits.map((hit) => hit.slug)
-          : (await readSearch(() => reader.index<CityDocument>('cities').search(null, { sort: ['businessCount:desc'], limit: FACET_RECOUNT_VALUES, attributesToRetrieve: ['citySlug'] }))).hits.map((hit) => hit.citySlug);
+          : (await readSearch(() => reader.index<CityDocument>('cities').search(null, { sort: ['businessCount:desc'], limit: FACET_RECOUNT_VALUES, attributesToRetrieve: ['countryCode', 'citySlug'] }))).hits.map((hit) => cityFacetKey(hit.countryCode, hit.citySlug));
       const recount = await readSearch(() =>
         reader.index('businesses').search(search.q, {
           ...search,
@@ -477,7 +507,7 @@ async function completeFacets(reader: SearchReader, search: SearchParams, distri
   );
   return complete;
 }
-type Hit = BusinessListDocument & Pick<BusinessDocument, 'categorySlug' | 'citySlug' | '_geo'> & { distanceMeters?: number | null };
+type Hit = BusinessListDocument & Pick<BusinessDocument, 'categorySlug' | 'cityKey' | '_geo'> & { distanceMeters?: number | null };
 
 /**
  * One page of the matches, nearest to `point` first (matches without coordinates last). Reads the total
