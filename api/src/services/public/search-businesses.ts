@@ -207,7 +207,15 @@ interface MatchSummary {
 /** How long a match summary is reused within one data version (the response cache keeps searches 60 s). */
 const SUMMARY_SECONDS = 10 * 60;
 
-export async function searchBusinesses(options: { reader: SearchReader; query: SearchQuery; shared?: SharedValues }): Promise<SearchResult> {
+interface SearchOptions {
+  reader: SearchReader;
+  query: SearchQuery;
+  shared?: SharedValues;
+  /** The filter each minus word makes (excludedPlaces), per request. */
+  exclusions?: Map<string, Promise<string | null>>;
+}
+
+export async function searchBusinesses(options: SearchOptions): Promise<SearchResult> {
   // Keywords without a letter or digit ('#', '*', '""') are no keywords: Meilisearch would answer them
   // with the whole directory. Alone, they find nothing.
   if (options.query.q && !/[\p{L}\p{N}]/u.test(options.query.q)) {
@@ -217,6 +225,8 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
     }
     options = { ...options, query: { ...options.query, q: '' } };
   }
+  // One search may run several (in a place, everywhere, as a location): each minus word is read once.
+  options = { ...options, exclusions: new Map() };
   const { reader, query } = options;
   // "pizza berlin", "new york pizza": keywords with a place at their end or start are the keywords in
   // that place, when businesses there match them (Meilisearch would drop "berlin" as a last word, or
@@ -250,7 +260,7 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
   // costliest search there is).
   const nearPoint = query.lat !== undefined;
   // "-philadelphia" excludes the place: no offer to show it.
-  const excludes = /(^|\s)-\S/.test(query.q);
+  const excludes = minusWords(query.q).length > 0;
   const everywhere = missedPlace ? { ...options, query: { ...query, q: missedPlace.keywords } } : options;
   const [result, place] = await Promise.all([searchOnce(everywhere), keywordsOnly && !nearPoint && !excludes ? placeNamed(reader, query.q) : null]);
   // No business matches the words, or they have a number ("Löwenstrasse 51") that no business name or
@@ -280,23 +290,32 @@ export async function searchBusinesses(options: { reader: SearchReader; query: S
  * English) excludes the businesses there too; Meilisearch's own negative keyword only excludes the word
  * in what is searched (names, categories). A word that is also a category ("-bar") stays a keyword.
  */
-async function excludedPlaces(reader: SearchReader, keywords: string): Promise<string | null> {
-  const words = [...keywords.matchAll(/(?:^|\s)-([^\s-]\S*)/gu)].map((match) => match[1]).filter((word) => /[\p{L}\p{N}]/u.test(word));
-  if (words.length === 0) return null;
+async function excludedPlaces(reader: SearchReader, keywords: string, known: Map<string, Promise<string | null>>): Promise<string | null> {
   const excluded = await Promise.all(
-    words.map(async (word) => {
-      const country = word.length > 2 ? countryCodeFrom(word, 'english') : null;
-      if (country) return `countryCode != ${filterValue(country)}`;
-      const slug = citySlug(word);
-      if (!slug) return null;
-      const [cities, categories] = await Promise.all([
-        readSearch(() => reader.index<CityDocument>('cities').search(null, { filter: cityNamedFilter(slug), limit: 1, attributesToRetrieve: ['citySlug'] })),
-        readSearch(() => reader.index<CategoryDocument>('categories').search(null, { filter: `slug = ${filterValue(categorySlug(word))}`, limit: 1, attributesToRetrieve: ['slug'] })),
-      ]);
-      return cities.hits.length > 0 && categories.hits.length === 0 ? `NOT (${cityNamedFilter(slug)})` : null;
+    minusWords(keywords).map((word) => {
+      let filter = known.get(word);
+      if (!filter) known.set(word, (filter = excludedPlace(reader, word)));
+      return filter;
     }),
   );
   return excluded.filter(Boolean).join(' AND ') || null;
+}
+
+async function excludedPlace(reader: SearchReader, word: string): Promise<string | null> {
+  const country = word.length > 2 ? countryCodeFrom(word, 'english') : null;
+  if (country) return `countryCode != ${filterValue(country)}`;
+  const slug = citySlug(word);
+  if (!slug) return null;
+  const [cities, categories] = await Promise.all([
+    readSearch(() => reader.index<CityDocument>('cities').search(null, { filter: cityNamedFilter(slug), limit: 1, attributesToRetrieve: ['citySlug'] })),
+    readSearch(() => reader.index<CategoryDocument>('categories').search(null, { filter: `slug = ${filterValue(categorySlug(word))}`, limit: 1, attributesToRetrieve: ['slug'] })),
+  ]);
+  return cities.hits.length > 0 && categories.hits.length === 0 ? `NOT (${cityNamedFilter(slug)})` : null;
+}
+
+/** The words after a minus ("pizza -philadelphia"), which Meilisearch leaves out (its negative keyword). */
+function minusWords(text: string): string[] {
+  return [...text.matchAll(/(?:^|\s)-([^\s-]\S*)/gu)].map((match) => match[1]).filter((word) => /[\p{L}\p{N}]/u.test(word));
 }
 
 /** Whether some business's name, category or type holds every word of `q`. */
@@ -395,7 +414,7 @@ async function placeNamed(reader: SearchReader, text: string): Promise<string | 
 }
 
 /** One search as asked; `resolved` is query.location already resolved to a place, when the caller has it. */
-async function searchOnce(options: { reader: SearchReader; query: SearchQuery; shared?: SharedValues }, resolved?: ResolvedLocation): Promise<SearchResult> {
+async function searchOnce(options: SearchOptions, resolved?: ResolvedLocation): Promise<SearchResult> {
   const { reader, query, shared } = options;
   const location = resolved ?? (await resolveLocation(reader, query.location));
   // A phone number is looked up by its digits, not as words (common/phone-keys.ts).
@@ -411,7 +430,7 @@ async function searchOnce(options: { reader: SearchReader; query: SearchQuery; s
   const isNarrowed = Boolean(text || phone || location.filter || query.category || query.city);
   const perPage = query.limit;
   const page = Math.min(query.page, Math.max(1, Math.floor(MAX_SEARCH_HITS / perPage)));
-  const excluded = keywords ? await excludedPlaces(reader, keywords) : null;
+  const excluded = keywords ? await excludedPlaces(reader, keywords, options.exclusions ?? new Map()) : null;
   const search: SearchParams = {
     q: text || null,
     filter: ['isApproved = true', phone && `phoneDigits IN [${phone.map(filterValue).join(', ')}]`, location.filter, excluded, ...facetFilters].filter(Boolean).join(' AND '),
