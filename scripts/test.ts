@@ -46,7 +46,7 @@ async function main(): Promise<number> {
     const concurrency = Math.max(2, os.availableParallelism());
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--import', './platform/testing/assert-ok.ts', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=300000', ...files],
+      ['--import', 'tsx', '--import', './platform/testing/assert-ok.mjs', '--test', `--test-concurrency=${concurrency}`, '--test-timeout=300000', ...files],
       {
         cwd: ROOT,
         stdio: 'inherit',
