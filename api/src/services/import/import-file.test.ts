@@ -616,6 +616,14 @@ describe('importFile: XLSX', () => {
     ]);
   });
 
+  test('a workbook whose parts are stored without compression (SheetJS, zip -0) is read like any other', { timeout: 60_000 }, async () => {
+    const xlsx = file('stored.xlsx');
+    await writeXlsx(xlsx, [{ name: 'Data', rows: [['name', 'place_id', 'city'], ['Stored Cafe', 'ChIJ-stored-1', 'Oslo'], ['Stored Bar', 'ChIJ-stored-2', 'Oslo']] }], { store: true });
+    const { result } = await run(xlsx);
+    assert.equal(result.successCount, 2, result.message);
+    assert.equal(result.totalRows, 2);
+  });
+
   test('a first sheet of instructions is skipped and named; the data sheet after it is imported', async () => {
     const xlsx = file('readme-first.xlsx');
     await writeXlsx(xlsx, [

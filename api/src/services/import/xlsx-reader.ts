@@ -11,7 +11,7 @@
  * become ISO dates; booleans TRUE/FALSE; formula cells give their cached value (never evaluated).
  */
 import { StringDecoder } from 'node:string_decoder';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl from 'yauzl';
 import { sheetRowSource, type SheetEvent } from './sheet-source.ts';
@@ -84,11 +84,22 @@ function readEntries(zip: ZipFile, limits: typeof XLSX_LIMITS): Promise<Map<stri
   });
 }
 
+/**
+ * One part's bytes, unpacked. yauzl's stream of a part stored without compression (SheetJS's default,
+ * `zip -0`) never ends when read through its async iterator: `for await` waited forever and the import
+ * hung with its job "running". Piped into a PassThrough (read as 'data' events), it ends.
+ */
 function openEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) reject(new ImportFileError('malformed', DAMAGED));
-      else resolve(stream);
+      if (error || !stream) {
+        reject(new ImportFileError('malformed', DAMAGED));
+        return;
+      }
+      const part = new PassThrough();
+      stream.on('error', (cause) => part.destroy(cause));
+      part.on('close', () => stream.destroy());
+      resolve(stream.pipe(part));
     });
   });
 }

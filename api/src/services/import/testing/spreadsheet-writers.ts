@@ -46,7 +46,8 @@ export class ZipWriter {
   private readonly out: WriteStream;
   private offset = 0;
   private readonly entries: ZipEntryRecord[] = [];
-  constructor(path: string) {
+  /** `store`: every entry without compression unless `add` says otherwise. */
+  constructor(path: string, private readonly defaults: { store?: boolean } = {}) {
     this.out = createWriteStream(path);
   }
   private async raw(buffer: Buffer): Promise<void> {
@@ -56,7 +57,8 @@ export class ZipWriter {
   /** Adds an entry whose content comes from `produce` (called with a write function). */
   async add(name: string, produce: (write: (text: string | Buffer) => Promise<void>) => Promise<void>, options: { store?: boolean } = {}): Promise<void> {
     const nameBuffer = Buffer.from(name, 'utf8');
-    const method = options.store ? 0 : 8;
+    const store = options.store ?? this.defaults.store ?? false;
+    const method = store ? 0 : 8;
     const offset = this.offset;
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
@@ -68,7 +70,7 @@ export class ZipWriter {
     let crc = 0;
     let size = 0;
     let compressed = 0;
-    const deflate = options.store ? null : zlib.createDeflateRaw({ level: 6 });
+    const deflate = store ? null : zlib.createDeflateRaw({ level: 6 });
     if (deflate) {
       deflate.on('data', (chunk: Buffer) => {
         compressed += chunk.length;
@@ -169,10 +171,11 @@ export interface XlsxSheet {
 
 /**
  * Writes an .xlsx workbook. Strings go to the shared string table when `sharedStrings` is true (as Excel
- * does; the table is built first, so rows are iterated twice: pass arrays), else inline.
+ * does; the table is built first, so rows are iterated twice: pass arrays), else inline. `store`: parts
+ * without compression (as SheetJS writes them by default).
  */
-export async function writeXlsx(path: string, sheets: XlsxSheet[], options: { sharedStrings?: boolean } = {}): Promise<void> {
-  const zip = new ZipWriter(path);
+export async function writeXlsx(path: string, sheets: XlsxSheet[], options: { sharedStrings?: boolean; store?: boolean } = {}): Promise<void> {
+  const zip = new ZipWriter(path, { store: options.store });
   const useShared = options.sharedStrings ?? true;
   const shared = new Map<string, number>();
   if (useShared) {
