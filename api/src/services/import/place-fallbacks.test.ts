@@ -18,7 +18,12 @@ test('city and country from the end of an address', () => {
     ['Bulevar Vudro Vilson, Beograd', 'Beograd', null],
     ['Jurija Gagarina 227, Novi Beograd 11070', 'Novi Beograd', null],
     ['1 Rue de Rivoli, 75001 Paris, France', 'Paris', 'FR'],
-    ['1 Main St, Paris, TX 75460', 'Paris', null],
+    ['1 Main St, Paris, TX 75460', 'Paris', 'US'],
+    ['5790 Yahl St #101, Naples, FL 34109-1234', 'Naples', 'US'],
+    ['100 Queen St W, Toronto, ON M5H 2N2', 'Toronto', 'CA'],
+    // A code that is no US state, or a postcode of another form, says nothing of the country.
+    ['Av. Constitución 100, Monterrey, NL 64000', 'Monterrey', null],
+    ['1 High St, Springfield, XY 12345', 'Springfield', null],
     ['100 Queen St W, Toronto, ON M5H 2N2, Canada', 'Toronto', 'CA'],
     ['10 Downing St, London SW1A 2AA, United Kingdom', 'London', 'GB'],
     ['Torstrasse 1, 10119 Berlin, Deutschland', 'Berlin', 'DE'],

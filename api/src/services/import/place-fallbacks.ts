@@ -29,6 +29,16 @@ export function countryFromStateAndZip(state: string | undefined, postalCode: st
   return isState && /^\d{5}(-\d{4})?(\.0+)?$/.test(postalCode.trim()) ? 'US' : null;
 }
 
+const US_STATE_AND_ZIP = /^([A-Z]{2})\s+\d{5}(?:-\d{4})?$/;
+const CANADIAN_PROVINCE_AND_POSTCODE = /^(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d$/;
+
+/** `FL 34109` is the United States, `ON M5H 2N2` Canada: a state's code with a postcode of its country's form. */
+function countryOfStateAndPostcode(text: string): string | null {
+  const us = US_STATE_AND_ZIP.exec(text);
+  if (us && US_STATE_CODES.has(us[1])) return 'US';
+  return CANADIAN_PROVINCE_AND_POSTCODE.test(text) ? 'CA' : null;
+}
+
 /** `ST 12345`, `ON M5V 2T6`: a state or province code with a postal code, after the city. */
 const STATE_AND_POSTCODE = /^[A-Z]{2}\s+(?=[\dA-Z -]*\d)[\dA-Z][\dA-Z -]*$/;
 const MAX_CITY_WORDS = 4;
@@ -37,7 +47,7 @@ const MAX_CITY_CHARS = 60;
 /**
  * The country an address ends with (`…, 75001 Paris, France`), and the city before it: the last part
  * that is not a country, without postal codes (`Beograd 11000` -> Beograd, `London SW1A 2AA` -> London),
- * or the part before a state and postal code (`…, Paris, TX 75460` -> Paris). An address of one part,
+ * or the part before a state and postal code (`…, Paris, TX 75460` -> Paris, in the United States). An address of one part,
  * or a last part that is not plainly a place name (digits only, more than four words), gives no city.
  */
 const ADMIN_AREA = /^(county|district|region|province|state|municipality|okrug|oblast|city|capital|town|metro)$/i;
@@ -58,7 +68,11 @@ export function placeFromAddress(address: string | null): { city: string | null;
   if (parts.length > 2 && ADMIN_AREA_SUFFIX.test(parts[parts.length - 1])) parts.pop();
   if (parts.length < 2) return { city: null, countryCode };
   let candidate = parts[parts.length - 1];
-  if (STATE_AND_POSTCODE.test(candidate)) candidate = parts.length > 2 ? parts[parts.length - 2] : '';
+  if (STATE_AND_POSTCODE.test(candidate)) {
+    // "…, Naples, FL 34109" (Google's US form), "…, Toronto, ON M5H 2N2": the state and its postcode say the country.
+    countryCode ??= countryOfStateAndPostcode(candidate);
+    candidate = parts.length > 2 ? parts[parts.length - 2] : '';
+  }
   const words = candidate.split(/\s+/).filter((word) => word && !/\d/.test(word));
   const city = words.join(' ');
   const plain = words.length > 0 && words.length <= MAX_CITY_WORDS && city.length <= MAX_CITY_CHARS && /\p{L}/u.test(city) && !countryCodeFrom(city);
