@@ -391,6 +391,11 @@ describe('importFile: CSV end to end', () => {
     assert.equal(result.errorCount, 1005);
     assert.equal(result.errors.length, 1000);
     assert.match(result.message, /1 of 1,006 rows imported \(1 new, 0 updated, 0 unchanged\), 1,005 rejected \(the first 1,000 are listed with their reasons\)\./);
+    // Every row refused, more than are listed: the message does not claim each one is explained.
+    const allBad = file('all-errors.csv');
+    await writeFile(allBad, `name,rating\n${'Bad,9\n'.repeat(1002)}`);
+    const refused = (await run(allBad)).result;
+    assert.match(refused.message, /All 1,002 data rows were rejected, so nothing was imported; the first 1,000 are listed with their reasons\.$/);
   });
 
   test('a CSV row with more or fewer cells than the header is refused, not stored with its cells out of place or missing', async () => {

@@ -175,7 +175,8 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
     // Every row refused: nothing of the file is on the site, which is a failed upload, not a success.
     if (!failure && counters.errorCount === counters.totalRows) {
       const n = counters.totalRows;
-      failure = { code: 'no_valid_rows', message: `${n === 1 ? 'The one data row was' : `All ${n.toLocaleString('en-US')} data rows were`} rejected, so nothing was imported; the errors say why for each row.`, complete: true };
+      const why = counters.errors.length < n ? `the first ${counters.errors.length.toLocaleString('en-US')} are listed with their reasons` : 'the errors say why for each row';
+      failure = { code: 'no_valid_rows', message: `${n === 1 ? 'The one data row was' : `All ${n.toLocaleString('en-US')} data rows were`} rejected, so nothing was imported; ${why}.`, complete: true };
     }
   } catch (error) {
     if (inFlight) await (inFlight as Promise<void>).catch(() => undefined);
