@@ -384,6 +384,20 @@ describe('importFile: CSV end to end', () => {
     assert.equal(zeroResult.result.error, 'empty');
   });
 
+  test("an Outscraper JSON export's rows are its records' numbers (no header row to count)", async () => {
+    const json = file('records.json');
+    await writeFile(json, JSON.stringify([
+      { name: 'Json Cafe', place_id: 'ChIJ-json-1', city: 'Oslo' },
+      { name: 'Json Bar', place_id: 'ChIJ-json-2', city: 'Oslo' },
+      { name: 'Json Bar again', place_id: 'ChIJ-json-2', city: 'Oslo' },
+      { name: '', place_id: 'ChIJ-json-3' },
+    ]));
+    const { result } = await run(json);
+    assert.equal(result.successCount, 2, result.message);
+    assert.deepEqual(result.duplicateAnalysis.excelDuplicateRecords, [{ row: 3, sheet: undefined, name: 'Json Bar again', placeId: 'ChIJ-json-2', firstRow: 2 }]);
+    assert.match(result.errors[0], /^Row 4: /);
+  });
+
   test('more rejected rows than the report lists: the message says only the first 1,000 are listed', async () => {
     const csv = file('many-errors.csv');
     await writeFile(csv, `name,rating\nGood One,4\n${'Bad,9\n'.repeat(1005)}`);

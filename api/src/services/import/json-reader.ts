@@ -42,8 +42,8 @@ export async function openJson(path: string): Promise<RowSource> {
       const chunk: SourceRow[] = [];
       for (const end = Math.min(records.length, index + 1000); index < end; index++) {
         const record = records[index];
-        // Record 1 is shown as row 2, as if the keys were a header row.
-        chunk.push({ rowNumber: index + 2, values: keys.map((key) => cellText(record[key])) });
+        // Rows are the records' numbers: the report's "Row 3" is the third record (there is no header row).
+        chunk.push({ rowNumber: index + 1, values: keys.map((key) => cellText(record[key])) });
       }
       yield chunk;
     }
