@@ -38,6 +38,9 @@ export async function detectFileType(path: string): Promise<FileType> {
     return 'csv';
   }
   if (!looksLikeText(head)) {
+    if (looksLikeUtf16WithoutBom(head)) {
+      throw new ImportFileError('unsupported_type', 'The file looks like UTF-16 text without a byte order mark, so its encoding cannot be told for sure; save it as "CSV UTF-8" and upload it again.');
+    }
     throw new ImportFileError('unsupported_type', 'The file is neither a spreadsheet (.xlsx, .xls) nor a CSV text file.');
   }
   const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
@@ -64,6 +67,23 @@ function otherTextFormat(text: string): string | null {
   if (start.startsWith('%pdf-')) return 'The file is a PDF document, not a spreadsheet. Export the data as .xlsx or CSV and upload that.';
   if (start.startsWith('{\\rtf')) return `The file is a rich-text (RTF) document, not a spreadsheet. ${saveAs}`;
   return null;
+}
+
+/**
+ * UTF-16 without its byte order mark: Latin text then has a NUL in every other byte (the high byte of each
+ * character), on the odd positions (little-endian) or the even ones (big-endian), and none on the others.
+ */
+function looksLikeUtf16WithoutBom(head: Buffer): boolean {
+  const pairs = Math.floor(head.length / 2);
+  if (pairs < 8) return false;
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < pairs * 2; i += 2) {
+    if (head[i] === 0) evenNul++;
+    if (head[i + 1] === 0) oddNul++;
+  }
+  const most = Math.max(evenNul, oddNul);
+  return most >= pairs * 0.6 && Math.min(evenNul, oddNul) <= pairs * 0.02;
 }
 
 // Text: no NUL bytes (UTF-16 and binaries have them) and few control characters besides tab/CR/LF.

@@ -566,6 +566,16 @@ describe('importFile: CSV end to end', () => {
     await writeFile(binary, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0, 1, 2, 3]));
     const refused = await run(binary);
     assert.equal(refused.result.error, 'unsupported_type');
+    assert.match(refused.result.message, /neither a spreadsheet/);
+    // UTF-16 without its byte order mark, either byte order: said so, not "not a CSV".
+    const text = 'name,place_id\nWide Cafe,ChIJ-type-2\n';
+    for (const [name, bytes] of [['utf16le.csv', Buffer.from(text, 'utf16le')], ['utf16be.csv', Buffer.from(text, 'utf16le').swap16()]] as const) {
+      const path = file(name);
+      await writeFile(path, bytes);
+      const wide = (await run(path)).result;
+      assert.equal(wide.error, 'unsupported_type', name);
+      assert.match(wide.message, /UTF-16 text without a byte order mark.*save it as "CSV UTF-8"/, name);
+    }
   });
 
   test('text that is another kind of document (Excel web page or XML 2003 saves, PDF, RTF) is refused saying what it is', async () => {
