@@ -233,7 +233,7 @@ export function mapColumns(headers: string[]): ColumnMapping {
 
   const derived = new Set<Field>();
   if (profile === 'gosom') ['placeId', 'street', 'city', 'postalCode', 'state', 'countryCode'].forEach((f) => derived.add(f as Field));
-  if (profile === 'osm') ['placeId', 'type', 'category', 'phone', 'website', 'workingHours', 'fullAddress', 'street', 'city', 'postalCode', 'url'].forEach((f) => derived.add(f as Field));
+  if (profile === 'osm') ['placeId', 'type', 'category', 'phone', 'website', 'workingHours', 'fullAddress', 'street', 'city', 'postalCode', 'countryCode', 'url'].forEach((f) => derived.add(f as Field));
   const provided = new Set<Field>([...(Object.keys(sources) as Field[]), ...derived]);
   const hasPoint = provided.has('latitude') && provided.has('longitude');
   const updatableColumns = Object.entries(WRITTEN_FROM)

@@ -44,7 +44,7 @@ const FILES: Expected[] = [
   { file: 'outscraper-samples/pchlada__judo-near-me/Outscraper-20250228190440xs1c_judo_club__1.xlsx', type: 'xlsx', total: 14, accepted: 14, rejected: 0, excelDuplicates: 0, withPlaceId: 14, columns: 23,
     sample: { where: "place_id = 'ChIJn2UP5keGj4ARKq0iUbOn8X4'", expect: { name: '510 Judo', postal_code: '94577', country_code: 'US', rating: 5, verified: true } } },
   { file: 'other-gmaps-scrapers/gosom__google-maps-scraper/results.csv', type: 'csv', total: 125, accepted: 118, rejected: 0, excelDuplicates: 7, withPlaceId: 125, columns: 18 },
-  { file: 'openstreetmap/geonook__Dadaocheng/osm_pois.csv', type: 'csv', total: 761, accepted: 619, rejected: 142, excelDuplicates: 0, withPlaceId: 619, columns: 13 },
+  { file: 'openstreetmap/geonook__Dadaocheng/osm_pois.csv', type: 'csv', total: 761, accepted: 619, rejected: 142, excelDuplicates: 0, withPlaceId: 619, columns: 14 },
   // No place_id: the 9 repeats are the same company listed again with the same address (keyed by content).
   { file: 'yellowpages-xls/ruevaughn__rubyscripts/businesses.xls', type: 'xls', total: 128, accepted: 119, rejected: 0, excelDuplicates: 9, withPlaceId: 0, columns: 4 },
 ];
