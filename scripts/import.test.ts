@@ -54,6 +54,9 @@ test('npm run import imports files and prints the report summary', async () => {
   assert.match(result.stdout, /duplicates: 0 in the file, 0 place_ids already in the database, 2 new; job /);
   const { rows } = await pool.query("SELECT count(*)::int AS n FROM businesses WHERE place_id LIKE 'ChIJ-cli-%'");
   assert.equal(rows[0].n, 2);
+  // Listed among the upload reports as an import from the command line, not as an upload.
+  const reports = await pool.query("SELECT kind FROM upload_reports WHERE file_name = 'cli file (1).csv'");
+  assert.deepEqual(reports.rows, [{ kind: 'cli' }]);
 });
 
 test('a file over 150 MB is skipped with the upload\'s message; the other files are imported; exit 1', async () => {

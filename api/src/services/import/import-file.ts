@@ -39,8 +39,8 @@ export interface ImportFileOptions {
   mode?: ImportMode;
   batchSize?: BatchSize;
   adminUserId?: number | null;
-  /** 'batch' for the multi-file endpoint and the CLI, 'single' for POST /api/upload-excel. */
-  kind?: 'batch' | 'single';
+  /** 'batch' for the multi-file endpoint, 'single' for POST /api/upload-excel, 'cli' for `npm run import`. */
+  kind?: 'batch' | 'single' | 'cli';
   onProgress?: (progress: ImportProgress) => void;
   /** Test hook: runs inside each batch's transaction just before it commits. */
   beforeCommit?: (client: PoolClient, batchNumber: number) => Promise<void>;
