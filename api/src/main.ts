@@ -8,8 +8,10 @@ import { createPrisma } from '../../platform/db/prisma.ts';
 import { createLogger, setLogLevel } from '../../platform/logger.ts';
 import { createMeili } from '../../platform/search/client.ts';
 import { startServer } from './server.ts';
+import { closeAbandonedImports } from './services/import/abandoned-imports.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
+const IMPORT_SWEEP_INTERVAL_MS = 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -36,6 +38,16 @@ async function main(): Promise<void> {
   }
   logger.info(`listening on ${running.url}`);
 
+  // Imports whose process died (a crash, a kill, this process restarted mid-upload) are closed with a
+  // report now and then: at start, and every minute for `npm run import` processes killed meanwhile.
+  const sweepImports = () =>
+    closeAbandonedImports({ pool, prisma })
+      .then((closed) => closed.length && logger.warn(`closed ${closed.length} import(s) whose process had stopped: ${closed.join(', ')}`))
+      .catch((error) => logger.error(`could not check for stopped imports: ${error instanceof Error ? error.message : String(error)}`));
+  void sweepImports();
+  const importSweep = setInterval(() => void sweepImports(), IMPORT_SWEEP_INTERVAL_MS);
+  importSweep.unref();
+
   let isStopping = false;
   const stop = async (reason: string) => {
     if (isStopping) return;
@@ -43,6 +55,7 @@ async function main(): Promise<void> {
     logger.info(`stopping (${reason})`);
     // A second signal or a stuck close must not keep the process alive forever.
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 5_000).unref();
+    clearInterval(importSweep);
     await running.close();
     await Promise.allSettled([pool.end(), prisma.$disconnect()]);
     process.exit(0);

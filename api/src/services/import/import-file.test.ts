@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, readlink, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import { createPool, type Pool } from '../../../../platform/db/pool.ts';
 import { createPrisma, type Prisma } from '../../../../platform/db/prisma.ts';
 import { createTestContext, type TestContext } from '../../../../platform/testing/context.ts';
+import { closeAbandonedImports } from './abandoned-imports.ts';
 import { importFile, type ImportFileOptions } from './import-file.ts';
 import { openXlsx, XLSX_LIMITS } from './xlsx-reader.ts';
 import { EXPORT_HEADER, exportRows } from './testing/export-rows.ts';
@@ -283,6 +286,49 @@ describe('importFile: CSV end to end', () => {
     assert.equal(job.status, 'failed');
     assert.equal(job.lastCommittedRow, 200);
     assert.equal(job.rowsWritten, 200);
+  });
+
+  test('an import whose process dies is closed as failed by the next sweep, with a report of what it stored; a live one is left alone', { timeout: 120_000 }, async () => {
+    const csv = file('killed.csv');
+    await writeCsv(csv, [EXPORT_HEADER, ...exportRows(450, 12)]);
+    const before = await countBusinesses();
+    // A real crash: the importing process is killed (SIGKILL) while its third batch is being written.
+    const script = file('kill-in-batch-3.mts');
+    await writeFile(script, `
+      import { createPool } from ${JSON.stringify(path.resolve('platform/db/pool.ts'))};
+      import { createPrisma } from ${JSON.stringify(path.resolve('platform/db/prisma.ts'))};
+      import { importFile } from ${JSON.stringify(path.resolve('api/src/services/import/import-file.ts'))};
+      const url = ${JSON.stringify(ctx.config.databaseUrl)};
+      await importFile({ pool: createPool(url), prisma: createPrisma(url), path: ${JSON.stringify(csv)}, fileName: 'killed.csv', batchSize: 100,
+        beforeCommit: async (_client, batch) => { if (batch === 3) process.kill(process.pid, 'SIGKILL'); } });
+    `);
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const [, signal] = await once(child, 'exit');
+    assert.equal(signal, 'SIGKILL', stderr);
+    const job = await prisma.importJob.findFirstOrThrow({ where: { fileName: 'killed.csv' } });
+    assert.deepEqual([job.status, job.lastCommittedRow, job.rowsWritten], ['running', 200, 200]);
+    assert.equal(await countBusinesses(), before + 200);
+
+    assert.deepEqual(await closeAbandonedImports({ pool, prisma }), [job.id]);
+    const closed = await prisma.importJob.findUniqueOrThrow({ where: { id: job.id } });
+    assert.equal(closed.status, 'failed');
+    const report = await prisma.uploadReport.findFirstOrThrow({ where: { importJobId: job.id } });
+    assert.deepEqual([report.success, report.successCount, report.totalRows], [false, 200, 200]);
+    const body = report.report as { message: string; error: string; results: { inserted: number } };
+    assert.equal(body.error, 'interrupted');
+    assert.equal(body.results.inserted, 200);
+    assert.match(body.message, /^killed\.csv: The import was cut off: the process importing it stopped .* 200 rows committed before it stay \(through data row 200\).* Upload the file again/);
+    assert.deepEqual(await closeAbandonedImports({ pool, prisma }), [], 'closed once');
+
+    // An import that is running (here, during its second batch) holds its job: the sweep leaves it be.
+    let swept: string[] | undefined;
+    const liveCsv = file('live.csv');
+    await writeCsv(liveCsv, [EXPORT_HEADER, ...exportRows(250, 13)]);
+    const outcome = await run(liveCsv, { batchSize: 100, beforeCommit: async (_client, batch) => { if (batch === 2) swept = await closeAbandonedImports({ pool, prisma }); } });
+    assert.deepEqual(swept, []);
+    assert.equal(outcome.status, 'completed', outcome.result.message);
   });
 
   test('an import stopped early closes its file and its temporary place_id file', async () => {

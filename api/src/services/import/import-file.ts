@@ -12,11 +12,13 @@
  *   leaves stored phones alone (an empty cell in a phone column does clear one).
  * - Nothing here talks to Meilisearch: the businesses triggers fill search_outbox and the indexer follows.
  */
+import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { isContentKey } from '../../../../common/business.ts';
 import { writeEncodedBatch, type WriteMode } from '../../../../platform/db/business-writer.ts';
 import type { Pool, PoolClient } from '../../../../platform/db/pool.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
+import { holdImportLock } from './abandoned-imports.ts';
 import type { ColumnMapping } from './columns.ts';
 import { buildUploadResult, emptyCounters, MAX_LISTED, type ImportCounters, type UploadResult } from './import-report.ts';
 import { publishImportProgress, type ImportPhase, type ImportProgress } from './import-progress.ts';
@@ -57,19 +59,34 @@ const PROGRESS_INTERVAL_MS = 500;
 
 /** Imports one file end to end and stores its UploadReport; never throws for a bad file (the report says why). */
 export async function importFile(options: ImportFileOptions): Promise<ImportOutcome> {
-  const { pool, prisma, path, fileName } = options;
+  const { pool, prisma, path } = options;
   const mode = options.mode ?? 'upsert';
   const batchSize = options.batchSize ?? 500;
   const startedAt = Date.now();
   const { size: fileSizeBytes } = await stat(path);
 
-  const job = await prisma.importJob.create({
-    data: {
-      status: 'running', fileName, fileSizeBytes: BigInt(fileSizeBytes), fileType: 'unknown', mode, batchSize,
-      adminUserId: options.adminUserId ?? null, startedAt: new Date(startedAt),
-    },
-  });
-  const jobId = job.id;
+  // Locked before the job exists, so no sweep (abandoned-imports.ts) ever sees it running unlocked.
+  const jobId = randomUUID();
+  const lock = await holdImportLock(pool, jobId);
+  try {
+    await prisma.importJob.create({
+      data: {
+        id: jobId, status: 'running', fileName: options.fileName, fileSizeBytes: BigInt(fileSizeBytes), fileType: 'unknown', mode, batchSize,
+        adminUserId: options.adminUserId ?? null, startedAt: new Date(startedAt),
+      },
+    });
+    return await runImport(options, { jobId, mode, batchSize, startedAt, fileSizeBytes });
+  } finally {
+    await lock.release();
+  }
+}
+
+async function runImport(
+  options: ImportFileOptions,
+  job: { jobId: string; mode: ImportMode; batchSize: BatchSize; startedAt: number; fileSizeBytes: number },
+): Promise<ImportOutcome> {
+  const { pool, prisma, path, fileName } = options;
+  const { jobId, mode, batchSize, startedAt, fileSizeBytes } = job;
   const source = `import:${jobId}`;
   const counters: ImportCounters = emptyCounters();
   let mapping: Pick<ColumnMapping, 'columnExtraction'> | null = null;
@@ -113,8 +130,9 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
       const outcome = await writeEncodedBatch(client, message.batch, { mode, columns: updatableColumns });
       const written = outcome.inserted + outcome.updated + outcome.unchanged;
       await client.query(
-        'UPDATE import_jobs SET rows_read = $2, rows_written = $3, last_committed_row = $4, file_type = $5 WHERE id = $1',
-        [jobId, message.upToDataRow, rowsWritten + written, message.upToDataRow, fileType ?? 'unknown'],
+        `UPDATE import_jobs SET rows_read = $2, rows_written = $3, last_committed_row = $4, file_type = $5,
+           rows_inserted = rows_inserted + $6, rows_updated = rows_updated + $7 WHERE id = $1`,
+        [jobId, message.upToDataRow, rowsWritten + written, message.upToDataRow, fileType ?? 'unknown', outcome.inserted, outcome.updated],
       );
       await options.beforeCommit?.(client, number);
       await client.query('COMMIT');
