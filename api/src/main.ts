@@ -8,6 +8,7 @@ import { createPrisma } from '../../platform/db/prisma.ts';
 import { createLogger, setLogLevel } from '../../platform/logger.ts';
 import { createMeili } from '../../platform/search/client.ts';
 import { startServer } from './server.ts';
+import { removeAbandonedUploads } from './routes/uploads/receive-upload.ts';
 import { closeAbandonedImports } from './services/import/abandoned-imports.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -45,6 +46,9 @@ async function main(): Promise<void> {
       .then((closed) => closed.length && logger.warn(`closed ${closed.length} import(s) whose process had stopped: ${closed.join(', ')}`))
       .catch((error) => logger.error(`could not check for stopped imports: ${error instanceof Error ? error.message : String(error)}`));
   void sweepImports();
+  void removeAbandonedUploads()
+    .then((removed) => removed && logger.warn(`removed ${removed} upload file(s) left in the temporary directory by a stopped process`))
+    .catch(() => undefined);
   const importSweep = setInterval(() => void sweepImports(), IMPORT_SWEEP_INTERVAL_MS);
   importSweep.unref();
 

@@ -3,7 +3,7 @@
  * per-file limit while the bytes arrive. The caller must call `cleanup()` (it removes the temp dir).
  */
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
@@ -69,6 +69,29 @@ export function tooManyFiles(): UploadError {
   return new UploadError(400, 'too_many_files', 'Send one file per request (the batch upload sends each file in its own request with fileIndex and totalFiles).');
 }
 
+const UPLOAD_DIR_PREFIX = 'directory-upload-';
+
+/**
+ * Removes upload directories left in the temporary directory by a process that died while it imported
+ * (each upload removes its own when done): those older than `olderThanMs`, far longer than any upload and
+ * import of a 150 MB file takes, so another process's upload in progress is never touched. Returns how
+ * many were removed.
+ */
+export async function removeAbandonedUploads(options: { olderThanMs?: number; now?: number; tmpDir?: string } = {}): Promise<number> {
+  const tmpDir = options.tmpDir ?? os.tmpdir();
+  const cutoff = (options.now ?? Date.now()) - (options.olderThanMs ?? 6 * 60 * 60 * 1000);
+  let removed = 0;
+  for (const name of await readdir(tmpDir).catch(() => [] as string[])) {
+    if (!name.startsWith(UPLOAD_DIR_PREFIX)) continue;
+    const dir = path.join(tmpDir, name);
+    const info = await stat(dir).catch(() => null);
+    if (!info?.isDirectory() || info.mtimeMs > cutoff) continue;
+    await rm(dir, { recursive: true, force: true });
+    removed++;
+  }
+  return removed;
+}
+
 /**
  * Receives the multipart field `file` (plus small text fields) into a temp file. Exactly one file part is
  * accepted: a second one, in any field, refuses the whole request.
@@ -82,7 +105,7 @@ export async function receiveUpload(req: Request, options: { maxBytes?: number; 
   }
   let dir: string;
   try {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'directory-upload-'));
+    dir = await mkdtemp(path.join(os.tmpdir(), UPLOAD_DIR_PREFIX));
   } catch (error) {
     req.resume();
     throw storageFailed(error as NodeJS.ErrnoException);
