@@ -87,13 +87,18 @@ function readEntries(zip: ZipFile, limits: typeof XLSX_LIMITS): Promise<Map<stri
 /**
  * One part's bytes, unpacked. yauzl's stream of a part stored without compression (SheetJS's default,
  * `zip -0`) never ends when read through its async iterator: `for await` waited forever and the import
- * hung with its job "running". Piped into a PassThrough (read as 'data' events), it ends.
+ * hung with its job "running". Piped into a PassThrough (read as 'data' events), it ends. Compressed parts
+ * (an inflating stream) end either way and are read directly.
  */
 function openEntry(zip: ZipFile, entry: Entry): Promise<Readable> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
       if (error || !stream) {
         reject(new ImportFileError('malformed', DAMAGED));
+        return;
+      }
+      if (entry.compressionMethod !== 0) {
+        resolve(stream);
         return;
       }
       const part = new PassThrough();
