@@ -223,6 +223,9 @@ describe('GET /api/search', () => {
     assert.ok(philadelphia.length > 0);
     assert.deepEqual((await search('q=&location=Philadelphia%2C%20Pennsylvania')).businesses, philadelphia);
     assert.deepEqual((await search('q=pizza&location=Paris%2C%20Texas')).businesses.map((business) => business.name), ['Pizza Roma']);
+    // A US state after a city the United States does not have: nothing, not that city in another country
+    // (VA is also the Vatican's code, GA Gabon's, FL none).
+    for (const location of ['Lyon%2C%20VA', 'Munich%2C%20GA', 'Munich%2C%20Georgia', 'Lyon%2C%20FL']) assert.equal((await search(`q=&location=${location}`)).totalCount, 0, location);
     // Tokyo and Seoul stored in their own script, München as Munich: found under the other name.
     assert.deepEqual((await search('q=&location=Tokyo')).businesses.map((business) => business.name), ['カフェ 桜']);
     assert.deepEqual((await search('q=&location=Seoul')).businesses.map((business) => business.name), ['서울 국밥']);

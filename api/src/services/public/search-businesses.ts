@@ -75,10 +75,10 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
     );
   // "Los Angeles, CA", "Boston, MA": a state's code that is also a country's (Canada, Morocco) is no
   // country when that country has no such city; the city is looked up alone. A US state's code keeps the
-  // city in the United States when it has one there (Paris, TN is not Paris, France).
+  // city in the United States: Paris, TN is not Paris, France, and "Vienna, VA" with no Vienna in the
+  // United States finds nothing rather than Vienna, Austria under the words typed.
   const isStateCode = Boolean(countryCode) && (/^[a-z]{2}$/i.test(last) || isUsState);
-  const inUsState = <T extends { countryCode: string }>(hits: T[]) =>
-    isUsState && hits.some((hit) => hit.countryCode === 'US') ? hits.filter((hit) => hit.countryCode === 'US') : hits;
+  const inUsState = <T extends { countryCode: string }>(hits: T[]) => (isUsState ? hits.filter((hit) => hit.countryCode === 'US') : hits);
 
   let { hits } = await namedExactly(countryCode);
   if (hits.length === 0 && isStateCode) hits = inUsState((await namedExactly(null)).hits);
