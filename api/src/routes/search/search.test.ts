@@ -66,6 +66,8 @@ describe('GET /api/search', () => {
         // One city under two names, from two exports; a city whose letters a visitor types without their marks.
         buildBusiness({ name: 'Happy Paws', city: 'Belgrade', countryCode: 'RS', country: 'Serbia', category: 'Pet groomer', type: 'Pet groomer' }),
         buildBusiness({ name: 'Šapica', city: 'Beograd', countryCode: 'RS', country: 'Serbia', category: 'Pet groomer', type: 'Pet groomer', reviewCount: 50 }),
+        // From a file without a country column: its city is no page of the directory.
+        buildBusiness({ name: 'Stray Paws', city: 'Beograd', countryCode: null, country: null, fullAddress: null, phone: null, category: 'Pet groomer', type: 'Pet groomer' }),
         buildBusiness({ name: 'Hotel Beograd', city: 'Graz', countryCode: 'AT', category: 'Hotel', type: 'Hotel' }),
         buildBusiness({ name: 'Gelateria Sorrento', city: 'Napoli', countryCode: 'IT', category: 'Gelato shop', type: 'Gelato shop' }),
         buildBusiness({ name: 'Gulf Gelato', city: 'Naples', countryCode: 'US', state: 'Florida', category: 'Gelato shop', type: 'Gelato shop' }),
@@ -347,6 +349,12 @@ describe('GET /api/search', () => {
     // Naples, Florida is not named by Italy's page (Napoli, as its businesses spell it), nor counted with it.
     assert.deepEqual(await chips('q=gelato&location=Naples'), [['it/naples', 'Napoli', 1], ['us/naples', 'Naples', 1]]);
     assert.deepEqual(await chips('q=&location=Naples%2C%20FL'), [['us/naples', 'Naples', 1]]);
+    // Businesses without a country are a chip of their own, named as they spell the city (not by its slug),
+    // and saying why it is apart; two chips of one name say their countries.
+    // (First with one hit a page, Šapica: the chip is named without a hit of its own on the page.)
+    assert.deepEqual(await chips('q=groomer&limit=1'), [['rs/belgrade', 'Belgrade', 2], ['/beograd', 'Beograd (no country)', 1]]);
+    assert.deepEqual(await chips('q=groomer'), [['rs/belgrade', 'Belgrade', 2], ['/beograd', 'Beograd (no country)', 1]]);
+    assert.deepEqual(await chips('q=pizza'), [['de/berlin', 'Berlin', 1], ['de/hamburg', 'Hamburg', 1], ['de/munich', 'Munich', 1], ['fr/paris', 'Paris, France', 1], ['us/paris', 'Paris, United States', 1]]);
     // A chip narrows to its own country's city; a bare slug (an older link) to the city in every country.
     const names = async (query: string) => (await search(query)).businesses.map((business) => business.name).sort();
     assert.deepEqual(await names('q=&location=Paris&city=fr%2Fparis'), ['Pizza Napoli', 'Tyre Service']);

@@ -169,7 +169,9 @@ async function labelFacets(
     city: cities.map(([value, count]) => {
       const label = cityLabel(value);
       const code = value.slice(0, value.indexOf('/')).toUpperCase();
-      return { value, label: code && timesNamed.get(label.toLocaleLowerCase())! > 1 ? `${label}, ${countryName(code)}` : label, count };
+      // Businesses whose file gave no country are on no city page: the chip says why it stands apart.
+      if (!code) return { value, label: `${label} (no country)`, count };
+      return { value, label: timesNamed.get(label.toLocaleLowerCase())! > 1 ? `${label}, ${countryName(code)}` : label, count };
     }),
   };
 }
@@ -196,6 +198,17 @@ async function nameCities(reader: SearchReader, keys: string[], names: Map<strin
     const bare = cityFacetKey(null, hit.citySlug);
     if (keys.includes(bare) && !names.has(bare)) names.set(bare, hit.city);
   }
+  // A city only businesses without a country name ("beograd", where Serbia's page is Belgrade): as one of
+  // them spells it, not as its slug.
+  const unnamed = places.filter(({ key, code }) => !code && !names.has(key));
+  await Promise.all(
+    unnamed.map(async ({ key }) => {
+      const { hits: found } = await readSearch(() =>
+        reader.index<BusinessDocument>('businesses').search(null, { filter: `cityKey = ${filterValue(key)} AND isApproved = true`, limit: 1, attributesToRetrieve: ['city'] }),
+      );
+      if (found[0]?.city) names.set(key, found[0].city);
+    }),
+  );
 }
 
 /** The part of a search every page and every point shares: how many matches, and their facet counts. */
