@@ -464,6 +464,7 @@ describe('public site in a browser', () => {
     await filters.getByRole('link', { name: /^Munich \(\d+\)$/ }).click();
     await search.waitForURL(/city=/);
     await filters.getByRole('link', { name: 'Remove city filter Munich' }).waitFor();
+    await search.getByRole('heading', { level: 1, name: 'Search results for "bakry" in Munich' }).waitFor();
     assert.equal(await filters.getByRole('link', { name: /^Berlin \(\d+\)$/ }).count(), 0, 'only Munich results remain, so no Berlin facet');
     await search.close();
 

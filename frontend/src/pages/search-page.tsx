@@ -88,10 +88,13 @@ export function SearchPage() {
   const short = (text: string) => (text.length > 80 ? `${text.slice(0, 80)}...` : text);
   // A place's category chip lands here (location + category): the title names the category too.
   const categoryLabel = params.category ? results?.facets.category.find((entry) => entry.value === params.category)?.label : undefined;
+  // A chosen city chip is where the results are: the title says so (more precisely than the location typed).
+  const cityLabel = params.city ? results?.facets.city.find((entry) => entry.value === params.city)?.label : undefined;
+  const where = cityLabel ?? params.location;
   const near = params.lat !== undefined;
   const title = params.q
-    ? `Search results for "${short(params.q)}"${params.location ? ` in ${short(params.location)}` : near ? ' near you' : ''}`
-    : params.location ? `${categoryLabel ? short(categoryLabel) : 'Businesses'} in ${short(params.location)}`
+    ? `Search results for "${short(params.q)}"${where ? ` in ${short(where)}` : near ? ' near you' : ''}`
+    : where ? `${categoryLabel ? short(categoryLabel) : 'Businesses'} in ${short(where)}`
     : near ? `${categoryLabel ? short(categoryLabel) : 'Businesses'} near you`
     : categoryLabel ? short(categoryLabel) : 'Search Businesses';
   // A 400 is the search's own input refused (a query over 200 characters, say): say why, not "unavailable".
