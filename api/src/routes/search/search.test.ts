@@ -77,6 +77,10 @@ describe('GET /api/search', () => {
         // Much reviewed, and one typo from what "hotl" means only as the start of a word.
         buildBusiness({ name: 'Holy Cow Burgers', city: 'Munich', countryCode: 'DE', category: 'Hamburger restaurant', type: 'Hamburger restaurant', reviewCount: 5_000 }),
         buildBusiness({ name: "Barry's Steaks", city: 'Munich', countryCode: 'DE', category: 'Steak house', type: 'Steak house', reviewCount: 9_000 }),
+        // On the street of Chestnut Steaks, with nothing of it in its name; on a street a shoe shop is named after.
+        buildBusiness({ name: 'Rittenhouse Books', city: 'Philadelphia', countryCode: 'US', country: 'United States', category: 'Book store', type: 'Book store', fullAddress: '1717 Chestnut St, Philadelphia, PA 19102', postalCode: '19102' }),
+        buildBusiness({ name: 'Confiserie am See', city: 'Zürich', countryCode: 'CH', country: 'Switzerland', category: 'Confectionery', type: 'Confectionery', fullAddress: 'Bahnhofstrasse 21, 8001 Zürich, Switzerland', postalCode: '8001' }),
+        buildBusiness({ name: 'Schuhhaus Bahnhofstrasse', city: 'Frankfurt', countryCode: 'DE', country: 'Germany', category: 'Shoe store', type: 'Shoe store', fullAddress: 'Kaiserstraße 1, 60311 Frankfurt, Germany', postalCode: '60311' }),
         // Named after the street Chestnut Steaks is on, in another city.
         buildBusiness({ name: 'Chestnut Grill', city: 'Boston', countryCode: 'US', country: 'United States', category: 'Grill', type: 'Grill', fullAddress: '5 Beacon St, Boston, MA 02108', postalCode: '02108' }),
         buildBusiness({ name: 'Cafe Manila', city: 'City', countryCode: 'PH', country: 'Philippines', category: 'Cafe', type: 'Cafe' }),
@@ -142,7 +146,7 @@ describe('GET /api/search', () => {
     assert.equal(oslo.matchedAs, 'location');
     assert.equal(oslo.totalCount, 46);
     const germany = await search('q=deutschland');
-    assert.deepEqual([germany.matchedAs, germany.totalCount], ['location', 8]);
+    assert.deepEqual([germany.matchedAs, germany.totalCount], ['location', 9]);
     // Keywords that match a business stay keywords, and name the place they also are, if any.
     const hamburg = await search('q=hamburg');
     assert.deepEqual([hamburg.matchedAs, hamburg.place, hamburg.businesses.map((business) => business.name)], ['keywords', 'Hamburg', ['Pizza Hamburg Hafen']]);
@@ -268,7 +272,12 @@ describe('GET /api/search', () => {
     // A house number no name has: the address, though a name holds the street's name.
     const numbered = await search('q=1800%20Chestnut%20St');
     assert.deepEqual([numbered.matchedAs, numbered.businesses.map((business) => business.name)], ['location', ['Chestnut Steaks']]);
-    assert.deepEqual((await names('q=chestnut')).sort(), ['Chestnut Grill', 'Chestnut Steaks'], 'without a number, names as before');
+    assert.deepEqual((await names('q=chestnut')).sort(), ['Chestnut Grill', 'Chestnut Steaks'], 'without a number or a street word, names as before');
+    // A street typed as the keywords: the businesses on it too, though a name holds the street's name.
+    assert.deepEqual((await names('q=bahnhofstrasse')).sort(), ['Confiserie am See', 'Schuhhaus Bahnhofstrasse']);
+    const onChestnut = await names('q=chestnut%20st');
+    assert.deepEqual(onChestnut.slice(0, 2).sort(), ['Chestnut Steaks', 'Rittenhouse Books'], 'on Chestnut St first');
+    assert.deepEqual((await names('q=books%20chestnut%20st')), ['Rittenhouse Books']);
     // Words and a postcode: those words there.
     const inPostcode = await search('q=cheesesteak%2019103');
     assert.deepEqual([inPostcode.matchedAs, inPostcode.location, inPostcode.businesses.map((business) => business.name)], ['keywords-in-place', '19103', ['Chestnut Steaks']]);

@@ -226,6 +226,21 @@ interface SearchOptions {
   shared?: SharedValues;
   /** The filter each minus word makes (excludedPlaces), per request. */
   exclusions?: Map<string, Promise<string | null>>;
+  /** The keywords name a street (isStreetLike): addresses are searched with names and categories. */
+  inAddresses?: boolean;
+}
+
+/** Street words and endings: "Walnut St", "Bahnhofstrasse", "rue de Rivoli", "Via Roma", "Karl Johans gate". */
+const STREET_WORD = /^(?:st|str|street|ave|av|avenue|rd|road|blvd|boulevard|ln|lane|hwy|highway|pkwy|parkway|calle|rue|via|viale|avenida|rua|ulica|ul|bulevar|straat|laan|gate|gata|gatan|vej|gade)\.?$/iu;
+const STREET_ENDING = /\p{L}(?:strasse|straße|gasse|allee|platz|weg|straat|laan|gatan|gade|vej|veien|vägen|utca|ulica)$/iu;
+
+/**
+ * Keywords that name a street. Businesses on it are found by their address, with the ones whose name or
+ * category holds the words: "Bahnhofstrasse" listed one shoe shop called so, not the shops on it, and
+ * "Chestnut St" the businesses called "Chestnut Hill ..." (names alone were searched unless none matched).
+ */
+function isStreetLike(q: string): boolean {
+  return q.split(/\s+/).some((word) => STREET_WORD.test(word) || STREET_ENDING.test(word));
 }
 
 export async function searchBusinesses(options: SearchOptions): Promise<SearchResult> {
@@ -239,7 +254,7 @@ export async function searchBusinesses(options: SearchOptions): Promise<SearchRe
     options = { ...options, query: { ...options.query, q: '' } };
   }
   // One search may run several (in a place, everywhere, as a location): each minus word is read once.
-  options = { ...options, exclusions: new Map() };
+  options = { ...options, exclusions: new Map(), inAddresses: Boolean(options.query.q) && !phoneQueryKeys(options.query.q) && isStreetLike(options.query.q) };
   const { reader, query } = options;
   // "pizza berlin", "new york pizza": keywords with a place at their end or start are the keywords in
   // that place, when businesses there match them (Meilisearch would drop "berlin" as a last word, or
@@ -449,9 +464,11 @@ async function searchOnce(options: SearchOptions, resolved?: ResolvedLocation): 
     filter: ['isApproved = true', phone && `phoneDigits IN [${phone.map(filterValue).join(', ')}]`, location.filter, excluded, ...facetFilters].filter(Boolean).join(' AND '),
     // Keywords look at what a business is; the location words (when not a known place) at where, and
     // alone they look only there ("Vienna" with no Vienna in the directory found Vietnamese restaurants).
-    attributesToSearchOn: location.words ? (keywords ? undefined : ['city', 'state', 'country', 'fullAddress', 'postalCode']) : ['name', 'category', 'type', 'subtypes'],
-    // Every word must match: otherwise Meilisearch drops the last words (the location) first.
-    matchingStrategy: location.words ? 'all' : 'last',
+    attributesToSearchOn: location.words
+      ? (keywords ? undefined : ['city', 'state', 'country', 'fullAddress', 'postalCode'])
+      : options.inAddresses && keywords ? ['name', 'category', 'type', 'subtypes', 'fullAddress'] : ['name', 'category', 'type', 'subtypes'],
+    // Every word must match: otherwise Meilisearch drops the last words (the location, the street) first.
+    matchingStrategy: location.words || (options.inAddresses && keywords) ? 'all' : 'last',
     attributesToRetrieve: [...LIST_ATTRIBUTES, 'categorySlug', 'cityKey'],
   };
   // Facet counts over many matches are the costliest part of a search at a million businesses: other
