@@ -218,10 +218,11 @@ export const SearchResult = z
      * 'location' when nothing matched the keywords as a business and they name a place (東京, Berlin):
      * the results are then the businesses in that place.
      */
-    matchedAs: z.enum(['keywords', 'location', 'keywords-in-place', 'keywords-not-in-place']).meta({
+    matchedAs: z.enum(['keywords', 'location', 'keywords-in-place', 'keywords-not-in-place', 'some-words']).meta({
       description:
         "'keywords-in-place': the keywords ended or began with a place (pizza berlin); `query` and `location` are then the keywords and the place searched. "
-        + "'keywords-not-in-place': they did, but no business there matches the other words: the results are the words as typed, everywhere, and `place` is that place",
+        + "'keywords-not-in-place': they did, but no business there matches the other words: the results are the words as typed, everywhere, and `place` is that place. "
+        + "'some-words': no business matches every word; the results match the first words (Meilisearch drops words from the end)",
     }),
     /**
      * The place the keywords name exactly (a city or country), when they were searched as keywords with

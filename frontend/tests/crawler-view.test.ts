@@ -168,6 +168,8 @@ describe('crawler view (no JavaScript)', () => {
       // A category chosen alone (a facet link without words) lists that category.
       ['/search?category=bakery', '<h1>Bakery</h1>', 'ItemList'],
       [`/search?q=${encodeURIComponent('Казань')}`, 'Showing businesses in Казань: no business name, category or type matches "Казань".', 'ItemList'],
+      // No business matches every word: those matching the first words, and the page says so.
+      ['/search?q=bakery+zzqqxv', 'No business matches every word of "bakery zzqqxv": showing those that match some of them.', 'ItemList'],
       ['/countries/germany/cities', 'Berlin', 'ItemList'],
     ];
     // Near a point: nearest first, and the form keeps the point without scripts.

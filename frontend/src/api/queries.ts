@@ -187,7 +187,7 @@ function normaliseSearch(raw: Record<string, unknown>, page: number): SearchResu
   return {
     hits,
     totalHits,
-    matchedAs: raw.matchedAs === 'location' || raw.matchedAs === 'keywords-in-place' || raw.matchedAs === 'keywords-not-in-place' ? raw.matchedAs : 'keywords',
+    matchedAs: raw.matchedAs === 'location' || raw.matchedAs === 'keywords-in-place' || raw.matchedAs === 'keywords-not-in-place' || raw.matchedAs === 'some-words' ? raw.matchedAs : 'keywords',
     keywords: typeof raw.query === 'string' ? raw.query : '',
     location: typeof raw.location === 'string' ? raw.location : '',
     place: typeof raw.place === 'string' ? raw.place : null,

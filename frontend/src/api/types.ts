@@ -178,7 +178,7 @@ export interface SearchResults {
    * 'keywords-in-place': the keywords began or ended with a place (pizza berlin): `keywords` searched in `location`.
    * 'keywords-not-in-place': they did, but nothing there matches: the words as typed, everywhere; `place` is that place.
    */
-  matchedAs: 'keywords' | 'location' | 'keywords-in-place' | 'keywords-not-in-place';
+  matchedAs: 'keywords' | 'location' | 'keywords-in-place' | 'keywords-not-in-place' | 'some-words';
   /** The keywords and the place the search was run with (what the API echoes back). */
   keywords: string;
   location: string;

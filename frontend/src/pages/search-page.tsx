@@ -150,6 +150,11 @@ export function SearchPage() {
                 <Link to={hrefWith({ q: '', location: results.place, page: 1 }, {})}>{`Show businesses in ${short(results.place)}`}</Link>
               </p>
             )}
+            {results.matchedAs === 'some-words' && (
+              <p className="search-notice" role="status">
+                {`No business matches every word of "${short(results.keywords)}": showing those that match some of them.`}
+              </p>
+            )}
             {results.matchedAs === 'keywords' && results.place && (
               <p className="search-notice">
                 {`Looking for businesses in ${results.place}? `}

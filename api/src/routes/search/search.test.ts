@@ -159,6 +159,15 @@ describe('GET /api/search', () => {
     assert.deepEqual([nothing.matchedAs, nothing.totalCount], ['keywords', 0]);
   });
 
+  test('every word must match; when no business matches them all, those matching the first words, saying so', async () => {
+    const both = await search('q=pizza%20roma');
+    assert.deepEqual([both.matchedAs, both.totalCount, both.businesses.map((business) => business.name)], ['keywords', 1, ['Pizza Roma']]);
+    const some = await search('q=pizza%20margherita%20deluxe');
+    assert.deepEqual([some.matchedAs, some.query, some.totalCount], ['some-words', 'pizza margherita deluxe', 5]);
+    assert.ok(some.businesses.every((business) => business.category === 'Pizza restaurant'));
+    assert.equal((await search('q=zzqxv%20yyqwv')).totalCount, 0, 'no word matches: nothing');
+  });
+
   test('keywords without a letter or digit find nothing, instead of the whole directory', async () => {
     for (const q of ['%23', '*', '%22%22', '%25', '-']) {
       const result = await search(`q=${q}`);
@@ -246,7 +255,7 @@ describe('GET /api/search', () => {
     assert.deepEqual(await names('q=pet%20groomer%20in%20belgrade'), ['Happy Paws', 'Šapica']);
     // "city" at the end of a search is no place, even where an export named a city "City".
     const city = await search('q=cafe%20city');
-    assert.equal(city.matchedAs, 'keywords');
+    assert.equal(city.matchedAs, 'some-words', 'no business matches both words: those matching "cafe", saying so');
     assert.equal(city.place, null);
     // Named only in the other language in this directory: Warsaw is Warszawa here.
     assert.deepEqual(await names('q=cafe%20in%20warsaw'), ['Kawiarnia Nowy Świat']);

@@ -228,6 +228,8 @@ interface SearchOptions {
   exclusions?: Map<string, Promise<string | null>>;
   /** The keywords name a street (isStreetLike): addresses are searched with names and categories. */
   inAddresses?: boolean;
+  /** Businesses matching only some of the words too (when none matches them all). */
+  someWords?: boolean;
 }
 
 /** Street words and endings: "Walnut St", "Bahnhofstrasse", "rue de Rivoli", "Via Roma", "Karl Johans gate". */
@@ -278,6 +280,9 @@ export async function searchBusinesses(options: SearchOptions): Promise<SearchRe
         if (!named) {
           if (inPlace.totalCount > 0) return { ...inPlace, query: split.keywords, location: split.place, matchedAs: 'keywords-in-place', place: null };
           missedPlace = split;
+        } else {
+          // That business first, then the others matching the first words ("Hotel Berlin", then hotels).
+          options = { ...options, someWords: true };
         }
       }
     }
@@ -294,7 +299,7 @@ export async function searchBusinesses(options: SearchOptions): Promise<SearchRe
   // No business matches the words, or they have a number ("Löwenstrasse 51") that no business name or
   // category has with them (Meilisearch would drop the number and list the names that hold the street's):
   // the words are a place typed into the keywords box (東京, Москва, Berlin), a street or a postcode.
-  const numbered = keywordsOnly && result.totalCount > 0 && /\p{L}/u.test(query.q) && /(^|\s)\d[\p{L}\d/-]*(\s|$)/u.test(query.q);
+  const numbered = keywordsOnly && /\p{L}/u.test(query.q) && /(^|\s)\d[\p{L}\d/-]*(\s|$)/u.test(query.q);
   if (keywordsOnly && (result.totalCount === 0 || (numbered && !(await hasEveryWord(reader, query.q))))) {
     // The words as a location: searched in the addresses, postcodes, cities and countries only.
     const located = await resolveLocation(reader, query.q);
@@ -310,6 +315,13 @@ export async function searchBusinesses(options: SearchOptions): Promise<SearchRe
     }
   }
   if (missedPlace && result.totalCount > 0) return { ...result, query: missedPlace.keywords, matchedAs: 'keywords-not-in-place', place: missedPlace.place };
+  // No business matches every word ("the best pizza near city hall"): those matching the first words,
+  // and the page says so.
+  const words = (missedPlace?.keywords ?? query.q).split(/\s+/).filter((word) => word && !word.startsWith('-'));
+  if (result.totalCount === 0 && words.length > 1 && !isPhone) {
+    const some = await searchOnce({ ...everywhere, someWords: true });
+    if (some.totalCount > 0) return { ...some, query: missedPlace?.keywords ?? query.q, matchedAs: 'some-words', place: null };
+  }
   return { ...result, place };
 }
 
@@ -467,8 +479,9 @@ async function searchOnce(options: SearchOptions, resolved?: ResolvedLocation): 
     attributesToSearchOn: location.words
       ? (keywords ? undefined : ['city', 'state', 'country', 'fullAddress', 'postalCode'])
       : options.inAddresses && keywords ? ['name', 'category', 'type', 'subtypes', 'fullAddress'] : ['name', 'category', 'type', 'subtypes'],
-    // Every word must match: otherwise Meilisearch drops the last words (the location, the street) first.
-    matchingStrategy: location.words || (options.inAddresses && keywords) ? 'all' : 'last',
+    // Every word must match ("san francisco" listed San Marco and San Diego after the five in San
+    // Francisco, and counted them); only when none matches them all, the first words (someWords).
+    matchingStrategy: options.someWords && !location.words ? 'last' : 'all',
     attributesToRetrieve: [...LIST_ATTRIBUTES, 'categorySlug', 'cityKey'],
   };
   // Facet counts over many matches are the costliest part of a search at a million businesses: other
