@@ -216,6 +216,15 @@ describe('GET /api/search', () => {
     const bar = await search('q=cocktail%20bar');
     assert.equal(bar.matchedAs, 'keywords');
     assert.deepEqual(bar.businesses.map((business) => business.name), ['Cocktail Corner']);
+    // A city with its state or country after it: in that city of that country.
+    for (const [q, location, names] of [
+      ['gelato naples fl', 'naples, FL', ['Gulf Gelato']],
+      ['pizza, Paris, TX', 'Paris, TX', ['Pizza Roma']],
+      ['pizza in paris france', 'paris, france', ['Pizza Napoli']],
+    ] as const) {
+      const inPlace = await search(`q=${encodeURIComponent(q)}`);
+      assert.deepEqual([inPlace.matchedAs, inPlace.location, inPlace.businesses.map((business) => business.name)], ['keywords-in-place', location, names], q);
+    }
     // No place, or no match in it: the keywords, everywhere.
     assert.equal((await search('q=pizza%20napoli')).matchedAs, 'keywords');
     const noBakeryInParis = await search('q=bakery%20paris');

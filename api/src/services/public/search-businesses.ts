@@ -389,7 +389,23 @@ const GENERIC_PLACE_WORDS = new Set(['city', 'town', 'capital', 'center', 'centr
 
 async function placeInKeywords(reader: SearchReader, q: string): Promise<{ keywords: string; place: string } | null> {
   const words = q.trim().split(/\s+/);
-  const candidates: Array<{ place: string; keywords: string; slug: string }> = [];
+  const candidates: Array<{ place: string; keywords: string; slug: string; qualifier?: string }> = [];
+  // "plumber naples fl", "pizza, Philadelphia, PA", "pizza paris france": a city with its state or country
+  // after it; the place is then searched as "Naples, fl" (resolveLocation keeps it in that state's country).
+  const last = words[words.length - 1].replace(/[.,;]+$/u, '');
+  const isQualifier = US_STATES.has(last.toUpperCase()) || US_STATE_NAMES.has(last.toUpperCase()) || (last.length > 2 && Boolean(countryCodeFrom(last, 'english')));
+  if (words.length >= 3 && isQualifier) {
+    const body = words.slice(0, -1);
+    for (let n = Math.min(MAX_PLACE_WORDS, body.length - 1); n >= 1; n--) {
+      const place = body.slice(-n).map((word) => word.replace(/[.,;]+$/u, ''));
+      const keywords = body.slice(0, -n);
+      const rest = keywords.length > 1 && CONNECTORS.test(keywords[keywords.length - 1]) ? keywords.slice(0, -1) : keywords;
+      const slug = citySlug(place.join(' '));
+      if (slug && !place.some((word) => word.startsWith('-')) && /[\p{L}\p{N}]/u.test(rest.join(''))) {
+        candidates.push({ place: place.join(' '), keywords: rest.join(' ').replace(/[.,;]+$/u, ''), slug, qualifier: last.length === 2 ? last.toUpperCase() : last });
+      }
+    }
+  }
   for (let n = Math.min(MAX_PLACE_WORDS, words.length - 1); n >= 1; n--) {
     for (const [place, keywords, atEnd] of [[words.slice(-n), words.slice(0, -n), true], [words.slice(0, n), words.slice(n), false]] as const) {
       const text = place.join(' ');
@@ -415,10 +431,11 @@ async function placeInKeywords(reader: SearchReader, q: string): Promise<{ keywo
   for (const candidate of candidates) {
     if (isCategory.has(categorySlug(candidate.place))) continue;
     // Two letters are words, not country codes ("it support"); a code of three or more is no name.
-    const country = candidate.place.length > 2 ? countryCodeFrom(candidate.place, 'english') : null;
+    const country = candidate.place.length > 2 && !candidate.qualifier ? countryCodeFrom(candidate.place, 'english') : null;
     if (country) return { keywords: candidate.keywords, place: countryName(country) };
     const city = cityBySlug.get(candidate.slug) ?? otherCityNames(candidate.place).map((slug) => cityBySlug.get(slug)).find(Boolean);
-    if (city) return { keywords: candidate.keywords, place: city };
+    // With a state or country, the city as typed: its page's name may be another country's ("Napoli, FL").
+    if (city) return { keywords: candidate.keywords, place: candidate.qualifier ? `${candidate.place}, ${candidate.qualifier}` : city };
   }
   return null;
 }
