@@ -123,6 +123,8 @@ describe('GET /api/search', () => {
     assert.deepEqual(france.businesses.map((business) => business.name), ['Pizza Napoli']);
     const typo = await search('q=pizza&location=Pariss');
     assert.deepEqual(typo.businesses.map((business) => business.name).sort(), ['Pizza Napoli', 'Pizza Roma']);
+    // "Taipei City" for Taipei: the city without the word, when no city has the whole name.
+    assert.equal((await search('q=&location=Oslo%20City')).totalCount, 46);
     const germany = await search('q=pizza&location=germany');
     assert.equal(germany.totalCount, 3);
     assert.ok(germany.businesses.every((business) => business.countryCode === 'DE'));

@@ -49,8 +49,8 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
   // The city as named anywhere, or the page its name has in its group's country (common/city-names.ts:
   // "Beograd" is Belgrade's page in Serbia; "Napoli" is Naples in Italy, not Naples, Florida). "Łódź" is
   // "lodz" typed without its letters.
-  const namedExactly = (code: string | null) => {
-    const slug = citySlug(cityText);
+  const namedExactly = (code: string | null, text = cityText) => {
+    const slug = citySlug(text);
     return !slug
       ? Promise.resolve({ hits: [] as Array<Pick<CityDocument, 'citySlug' | 'countryCode'>> })
       : readSearch(() =>
@@ -82,6 +82,9 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
 
   let { hits } = await namedExactly(countryCode);
   if (hits.length === 0 && isStateCode) hits = inUsState((await namedExactly(null)).hits);
+  // "Taipei City", "Mexico City" where the directory says Taipei, Ciudad de México: the name without the word.
+  const withoutCity = cityText.replace(/\s+city$/iu, '');
+  if (hits.length === 0 && withoutCity !== cityText && withoutCity) ({ hits } = await namedExactly(countryCode, withoutCity));
   if (hits.length > 0) {
     // Every city of those names; several countries may have one (Paris FR, Paris US): all of them.
     const slugs = [...new Set(hits.map((hit) => hit.citySlug))];
