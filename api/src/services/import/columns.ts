@@ -330,6 +330,9 @@ function gosomCells(values: string[], cell: CellOf, out: CanonicalCells): Canoni
   return out;
 }
 
+/** What an OpenStreetMap key set to "yes" says a place is. */
+const OSM_KEY_LABELS: Record<string, string> = { amenity: 'Amenity', shop: 'Shop', tourism: 'Tourist attraction', historic: 'Historic site', craft: 'Craft' };
+
 /** OpenStreetMap extract: id + type (node/way/relation), tags in `other_tags` JSON. */
 function osmCells(values: string[], cell: CellOf, out: CanonicalCells): CanonicalCells {
   const osmType = cell(values, 'type') ?? '';
@@ -341,7 +344,8 @@ function osmCells(values: string[], cell: CellOf, out: CanonicalCells): Canonica
   for (const key of ['amenity', 'shop', 'tourism', 'historic', 'craft']) {
     const value = cell(values, key);
     if (value && !isMissing(value)) {
-      const label = value.replace(/_/g, ' ');
+      // "shop=yes" says only that it is a shop: the category is "Shop", not "Yes".
+      const label = value.toLowerCase() === 'yes' ? OSM_KEY_LABELS[key] : value.replace(/_/g, ' ');
       out.type ??= label.charAt(0).toUpperCase() + label.slice(1);
       break;
     }

@@ -155,6 +155,9 @@ describe('real exports from ../shared/data', { skip: present ? false : 'shared d
     // addr:full is the address as written; the parts stay in their own columns.
     const { rows: school } = await pool.query("SELECT full_address, street, postal_code, city FROM businesses WHERE place_id = 'osm:relation/214375'");
     assert.deepEqual(school, [{ full_address: '103301臺北市大同區西寧北路32號', street: '西寧北路 32', postal_code: '103301', city: '臺北市' }]);
+    // shop=yes, historic=yes: a shop, a historic site; never a category called "Yes".
+    const { rows: kinds } = await pool.query("SELECT place_id, category FROM businesses WHERE place_id IN ('osm:node/10076726200', 'osm:way/462960436') OR (place_id LIKE 'osm:%' AND category ILIKE 'yes') ORDER BY 1");
+    assert.deepEqual(kinds, [{ place_id: 'osm:node/10076726200', category: 'Shop' }, { place_id: 'osm:way/462960436', category: 'Historic site' }]);
   });
 
   test('gosom: place_id from the Maps link, name from title, hours from open_hours', async () => {
