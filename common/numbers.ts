@@ -36,8 +36,20 @@ export function asciiNumber(value: string): string {
     .replace(/\u2212/g, '-');
 }
 
-/** A tel: link target: '+' and ASCII digits only ("+٢٠ ٢ ١٢٣٤" -> "tel:+2021234"); null when no digit is left. */
+/**
+ * The numbers of a phone cell that holds several ("+886 2 2556 0519;+886 2 2556 0631", "… / …", "… or …"),
+ * each as written; one number gives itself.
+ */
+export function phoneNumbers(phone: string): string[] {
+  const numbers = phone.split(/\s*(?:[;|,]|\s\/\s|\sor\s)\s*/iu).map((part) => part.trim()).filter((part) => /\p{Nd}/u.test(part));
+  return numbers.length > 0 ? numbers : [phone];
+}
+
+/**
+ * A tel: link target: '+' and ASCII digits only ("+٢٠ ٢ ١٢٣٤" -> "tel:+2021234"), of the first number when
+ * the text holds several (their digits run together were no number); null when no digit is left.
+ */
 export function telHref(phone: string): string | null {
-  const digits = asciiNumber(phone).replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
+  const digits = asciiNumber(phoneNumbers(phone)[0]).replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
   return /\d/.test(digits) ? `tel:${digits}` : null;
 }

@@ -116,6 +116,9 @@ describe('crawler view (no JavaScript)', () => {
     assert.ok(local, 'LocalBusiness JSON-LD');
     assert.equal(local.name, 'Sunrise Coffee Roasters');
     assert.equal(local.telephone, '+49 30 1234567');
+    // Its cell holds two numbers: each is shown with its own link, and Call Now dials the first.
+    assert.match(page.html, /<a href="tel:\+49301234567">\+49 30 1234567<\/a><\/p><p><a href="tel:\+49307654321">\+49 30 7654321<\/a>/);
+    assert.match(page.html, /<a class="btn btn-primary" href="tel:\+49301234567">Call Now<\/a>/);
     assert.equal(local.address.addressLocality, 'Berlin');
     assert.deepEqual(local.geo, { '@type': 'GeoCoordinates', latitude: 52.52, longitude: 13.405 });
     assert.equal(local.aggregateRating.ratingValue, 4.7);

@@ -45,6 +45,8 @@ export function directoryRows(): BusinessRow[] {
       rating: 4.7,
       reviewCount: 321,
       reviewsLink: 'https://www.google.com/maps/place/?q=sunrise',
+      // Two numbers in one cell, as exports have them.
+      phone: '+49 30 1234567;+49 30 7654321',
       verified: true,
       about: AMENITIES,
       workingHours: { Monday: 'Open 24 hours', Tuesday: 'Open 24 hours', Wednesday: 'Open 24 hours', Thursday: 'Open 24 hours', Friday: 'Open 24 hours', Saturday: 'Open 24 hours', Sunday: 'Open 24 hours' },

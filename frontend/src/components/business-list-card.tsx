@@ -3,6 +3,7 @@ import type { BusinessListItem } from '../api/types.ts';
 import { countOf, toNumber } from '../lib/format.ts';
 import { businessHref } from '../lib/slugs.ts';
 import { countryName } from '../../../common/countries.ts';
+import { phoneNumbers } from '../../../common/numbers.ts';
 
 /** "350 m away", "2.4 km away", "120 km away". */
 export function distanceText(meters: number): string {
@@ -46,7 +47,7 @@ export function BusinessListCard({ business }: { business: BusinessListItem }) {
         )}
         {reviews > 0 && <span className="muted"> ({countOf(reviews, 'review', 'reviews')})</span>}
       </p>
-      {business.phone && <p className="muted">{business.phone}</p>}
+      {business.phone && <p className="muted">{phoneNumbers(business.phone).join(', ')}</p>}
       {typeof business.distanceMeters === 'number' && <p className="muted distance">{distanceText(business.distanceMeters)}</p>}
       <Link to={businessHref(business.slug)} className="btn btn-secondary btn-sm" aria-label={`View details of ${business.name}`}>
         View Details

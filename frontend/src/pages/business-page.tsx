@@ -15,7 +15,7 @@ import { breadcrumbs } from '../lib/seo.ts';
 import { businessHref, categoryHref, cityHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
 import { countryName } from '../../../common/countries.ts';
-import { telHref } from '../../../common/numbers.ts';
+import { phoneNumbers, telHref } from '../../../common/numbers.ts';
 
 const BusinessMap = lazy(() => import('../components/business-map.tsx').then((module) => ({ default: module.BusinessMap })));
 
@@ -248,7 +248,11 @@ function BusinessView({ business }: { business: BusinessDetail }) {
           <section className="card" aria-labelledby="contact-heading">
             <h2 id="contact-heading">Contact Information</h2>
             {business.phone ? (
-              tel ? <a href={tel}>{business.phone}</a> : <p>{business.phone}</p>
+              // A cell of several numbers: each on its line, each its own link.
+              phoneNumbers(business.phone).map((number) => {
+                const href = telHref(number);
+                return <p key={number}>{href ? <a href={href}>{number}</a> : number}</p>;
+              })
             ) : (
               <p className="muted">No phone number listed</p>
             )}
@@ -417,7 +421,7 @@ function localBusiness(
     name: business.name,
     url: extra.path,
     ...(business.photo ? { image: business.photo } : {}),
-    ...(business.phone ? { telephone: business.phone } : {}),
+    ...(business.phone ? { telephone: phoneNumbers(business.phone)[0] } : {}),
     address: {
       '@type': 'PostalAddress',
       ...(business.fullAddress ? { streetAddress: business.fullAddress.split(',')[0] } : {}),
