@@ -12,6 +12,8 @@ test('a stored number is found by the forms a visitor types', () => {
   assert.ok(find('030 1234567', 'DE', '+49 30 1234567'), 'a national number stored, the international one typed');
   assert.ok(find('+39 06 1234 5678', 'IT', '06 1234 5678'), 'Italy keeps its 0 inside the number');
   assert.ok(!find('+1 267-389-7404', 'US', '267-389-7405'));
+  // A cell of two numbers: either one, typed as usual.
+  for (const typed of ['02 2556 0519', '+886 2 2556 0631']) assert.ok(find('+886 2 2556 0519;+886 2 2556 0631', 'TW', typed), typed);
 });
 
 test('only a phone-like text is a phone query', () => {

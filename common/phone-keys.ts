@@ -6,7 +6,7 @@
  * words, "+1 267-389-7404" matched every business with a "1" in its name.
  */
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
-import { asciiNumber } from './numbers.ts';
+import { asciiNumber, phoneNumbers } from './numbers.ts';
 
 const PHONE_LIKE = /^\+?[\d\s().\-/]+$/;
 const MIN_DIGITS = 7;
@@ -15,6 +15,13 @@ const MAX_DIGITS = 15;
 /** The digit strings a business's phone is found by (empty when it has none). */
 export function phoneKeys(phone: string | null, countryCode: string | null): string[] {
   if (!phone) return [];
+  // A cell of several numbers ("+886 2 2556 0519;+886 2 2556 0631"): each is found by its own digits.
+  const numbers = phoneNumbers(phone);
+  if (numbers.length > 1) return [...new Set(numbers.flatMap((number) => numberKeys(number, countryCode)))];
+  return numberKeys(phone, countryCode);
+}
+
+function numberKeys(phone: string, countryCode: string | null): string[] {
   const digits = asciiNumber(phone).replace(/\D/g, '');
   if (digits.length < MIN_DIGITS) return [];
   const keys = new Set([digits.replace(/^0+/, '')]);

@@ -47,7 +47,7 @@ import type { IndexKind } from './client.ts';
 import { CITY_NAME_GROUPS } from '../../common/city-names.ts';
 
 /** Bump when the document shapes change in a way settings do not show (forces a full rebuild). */
-export const DOCUMENT_SCHEMA_VERSION = 7; // 3: letterOf folds Ł, Ø, Æ... as slugs do; 4: fullAddress made of the parts when missing; 5: citySlug is the city's page (a city's names share one); 6: categories' averageRating; 7: businesses' cityKey
+export const DOCUMENT_SCHEMA_VERSION = 7; // 3: letterOf folds Ł, Ø, Æ... as slugs do; 4: fullAddress made of the parts when missing; 5: citySlug is the city's page (a city's names share one); 6: categories' averageRating; 7: businesses' cityKey; phone keys of each number of a cell
 
 /** How many values a facet distribution of the businesses index returns at most (alphabetical). */
 export const MAX_VALUES_PER_FACET = 500;
