@@ -29,14 +29,12 @@ export function countryFromStateAndZip(state: string | undefined, postalCode: st
   return isState && /^\d{5}(-\d{4})?(\.0+)?$/.test(postalCode.trim()) ? 'US' : null;
 }
 
-const US_STATE_AND_ZIP = /^([A-Z]{2})\s+\d{5}(?:-\d{4})?$/;
 const CANADIAN_PROVINCE_AND_POSTCODE = /^(?:AB|BC|MB|NB|NL|NS|NT|NU|ON|PE|QC|SK|YT)\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d$/;
 
-/** `FL 34109` is the United States, `ON M5H 2N2` Canada: a state's code with a postcode of its country's form. */
+/** `FL 34109` is the United States (the state and ZIP rule of the columns), `ON M5H 2N2` Canada. */
 function countryOfStateAndPostcode(text: string): string | null {
-  const us = US_STATE_AND_ZIP.exec(text);
-  if (us && US_STATE_CODES.has(us[1])) return 'US';
-  return CANADIAN_PROVINCE_AND_POSTCODE.test(text) ? 'CA' : null;
+  const [state, postcode] = text.split(/\s+/, 2);
+  return countryFromStateAndZip(state, postcode) ?? (CANADIAN_PROVINCE_AND_POSTCODE.test(text) ? 'CA' : null);
 }
 
 /** `ST 12345`, `ON M5V 2T6`: a state or province code with a postal code, after the city. */

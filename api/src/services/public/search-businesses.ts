@@ -33,6 +33,9 @@ interface ResolvedLocation {
 /** A state code after a city names a US state, not a country; Puerto Rico's too ("San Juan, PR"). */
 const US_STATES: ReadonlySet<string> = new Set([...US_STATE_CODES, 'PR']);
 
+/** A US state written out or as its code ("Pennsylvania", "PA", "fl"). */
+const isUsState = (text: string) => US_STATE_NAMES.has(text.toUpperCase()) || US_STATES.has(text.toUpperCase());
+
 async function resolveLocation(reader: SearchReader, location: string): Promise<ResolvedLocation> {
   if (!location) return {};
   const wholeCountry = await countryNamed(reader, location);
@@ -42,8 +45,8 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
   const last = parts.length > 1 ? parts[parts.length - 1] : '';
   // "Philadelphia, Pennsylvania", "Naples, FL": a US state, written out or as its code, is the United
   // States when it is no country (Georgia stays a country first; "Boston, MA" is handled below).
-  const isUsState = US_STATE_NAMES.has(last.toUpperCase()) || US_STATES.has(last.toUpperCase());
-  const countryCode = last ? (countryCodeFrom(last) ?? (isUsState ? 'US' : null)) : null;
+  const namesUsState = isUsState(last);
+  const countryCode = last ? (countryCodeFrom(last) ?? (namesUsState ? 'US' : null)) : null;
   const cityText = countryCode ? parts.slice(0, -1).join(' ') : location;
   const inCountry = (code: string | null) => (code ? [`countryCode = ${filterValue(code)}`] : []);
   // The city as named anywhere, or the page its name has in its group's country (common/city-names.ts:
@@ -77,8 +80,8 @@ async function resolveLocation(reader: SearchReader, location: string): Promise<
   // country when that country has no such city; the city is looked up alone. A US state's code keeps the
   // city in the United States: Paris, TN is not Paris, France, and "Vienna, VA" with no Vienna in the
   // United States finds nothing rather than Vienna, Austria under the words typed.
-  const isStateCode = Boolean(countryCode) && (/^[a-z]{2}$/i.test(last) || isUsState);
-  const inUsState = <T extends { countryCode: string }>(hits: T[]) => (isUsState ? hits.filter((hit) => hit.countryCode === 'US') : hits);
+  const isStateCode = Boolean(countryCode) && (/^[a-z]{2}$/i.test(last) || namesUsState);
+  const inUsState = <T extends { countryCode: string }>(hits: T[]) => (namesUsState ? hits.filter((hit) => hit.countryCode === 'US') : hits);
 
   let { hits } = await namedExactly(countryCode);
   if (hits.length === 0 && isStateCode) hits = inUsState((await namedExactly(null)).hits);
@@ -258,8 +261,9 @@ export async function searchBusinesses(options: SearchOptions): Promise<SearchRe
     }
     options = { ...options, query: { ...options.query, q: '' } };
   }
+  const isPhone = Boolean(options.query.q && phoneQueryKeys(options.query.q));
   // One search may run several (in a place, everywhere, as a location): each minus word is read once.
-  options = { ...options, exclusions: new Map(), inAddresses: Boolean(options.query.q) && !phoneQueryKeys(options.query.q) && isStreetLike(options.query.q) };
+  options = { ...options, exclusions: new Map(), inAddresses: Boolean(options.query.q) && !isPhone && isStreetLike(options.query.q) };
   const { reader, query } = options;
   // "pizza berlin", "new york pizza": keywords with a place at their end or start are the keywords in
   // that place, when businesses there match them (Meilisearch would drop "berlin" as a last word, or
@@ -267,7 +271,6 @@ export async function searchBusinesses(options: SearchOptions): Promise<SearchRe
   // A place named that way with no match there: the keywords without the place, everywhere, and the page
   // says so (the place's words left in ranked "Best In Town Pizza" first for "pizza in new york").
   let missedPlace: { place: string; keywords: string } | null = null;
-  const isPhone = Boolean(query.q && phoneQueryKeys(query.q));
   if (query.q && !query.location && !isPhone && /\s/.test(query.q.trim())) {
     const split = await placeInKeywords(reader, query.q);
     if (split) {
@@ -320,7 +323,7 @@ export async function searchBusinesses(options: SearchOptions): Promise<SearchRe
   if (missedPlace && result.totalCount > 0) return { ...result, query: missedPlace.keywords, matchedAs: 'keywords-not-in-place', place: missedPlace.place };
   // No business matches every word ("the best pizza near city hall"): those matching the first words,
   // and the page says so.
-  const words = (missedPlace?.keywords ?? query.q).split(/\s+/).filter((word) => word && !word.startsWith('-'));
+  const words = (missedPlace?.keywords ?? query.q).split(/\s+/).filter((word) => word && !isMinusWord(word));
   if (result.totalCount === 0 && words.length > 1 && !isPhone) {
     const some = await searchOnce({ ...everywhere, someWords: true });
     if (some.totalCount > 0) return { ...some, query: missedPlace?.keywords ?? query.q, matchedAs: 'some-words', place: null };
@@ -355,6 +358,9 @@ async function excludedPlace(reader: SearchReader, word: string): Promise<string
   ]);
   return cities.hits.length > 0 && categories.hits.length === 0 ? `NOT (${cityNamedFilter(slug)})` : null;
 }
+
+/** Whether a word is one after a minus ("-philadelphia"), left out by Meilisearch (its negative keyword). */
+const isMinusWord = (word: string) => word.startsWith('-');
 
 /** The words after a minus ("pizza -philadelphia"), which Meilisearch leaves out (its negative keyword). */
 function minusWords(text: string): string[] {
@@ -394,30 +400,24 @@ async function placeInKeywords(reader: SearchReader, q: string): Promise<{ keywo
   const words = q.trim().split(/\s+/);
   const candidates: Array<{ place: string; keywords: string; slug: string; qualifier?: string }> = [];
   // "plumber naples fl", "pizza, Philadelphia, PA", "pizza paris france": a city with its state or country
-  // after it; the place is then searched as "Naples, fl" (resolveLocation keeps it in that state's country).
+  // after it (the words before it only); the place is then searched as "naples, FL" (resolveLocation keeps
+  // it in that state's country).
   const last = words[words.length - 1].replace(/[.,;]+$/u, '');
-  const isQualifier = US_STATES.has(last.toUpperCase()) || US_STATE_NAMES.has(last.toUpperCase()) || (last.length > 2 && Boolean(countryCodeFrom(last, 'english')));
-  if (words.length >= 3 && isQualifier) {
-    const body = words.slice(0, -1);
+  const qualifier = words.length >= 3 && (isUsState(last) || (last.length > 2 && Boolean(countryCodeFrom(last, 'english')))) ? (last.length === 2 ? last.toUpperCase() : last) : undefined;
+  const sources = [...(qualifier ? [{ body: words.slice(0, -1), qualifier }] : []), { body: words, qualifier: undefined }];
+  for (const { body, qualifier } of sources) {
+    const clean = (text: string) => (qualifier ? text.replace(/[.,;]+$/u, '') : text);
     for (let n = Math.min(MAX_PLACE_WORDS, body.length - 1); n >= 1; n--) {
-      const place = body.slice(-n).map((word) => word.replace(/[.,;]+$/u, ''));
-      const keywords = body.slice(0, -n);
-      const rest = keywords.length > 1 && CONNECTORS.test(keywords[keywords.length - 1]) ? keywords.slice(0, -1) : keywords;
-      const slug = citySlug(place.join(' '));
-      if (slug && !place.some((word) => word.startsWith('-')) && /[\p{L}\p{N}]/u.test(rest.join(''))) {
-        candidates.push({ place: place.join(' '), keywords: rest.join(' ').replace(/[.,;]+$/u, ''), slug, qualifier: last.length === 2 ? last.toUpperCase() : last });
+      const splits = [[body.slice(-n), body.slice(0, -n), true], ...(qualifier ? [] : [[body.slice(0, n), body.slice(n), false]])] as Array<[string[], string[], boolean]>;
+      for (const [place, keywords, atEnd] of splits) {
+        const text = place.map(clean).join(' ');
+        // "pizza -philadelphia" excludes a word (Meilisearch's negative keyword): never a place to search in.
+        if (place.some(isMinusWord)) continue;
+        const slug = citySlug(text);
+        // "pizza in new york": the place's connecting word is not a keyword ("pizza in" found nothing better).
+        const rest = atEnd && keywords.length > 1 && CONNECTORS.test(keywords[keywords.length - 1]) ? keywords.slice(0, -1) : keywords;
+        if (slug && !GENERIC_PLACE_WORDS.has(slug) && /[\p{L}\p{N}]/u.test(rest.join(''))) candidates.push({ place: text, keywords: clean(rest.join(' ')), slug, qualifier });
       }
-    }
-  }
-  for (let n = Math.min(MAX_PLACE_WORDS, words.length - 1); n >= 1; n--) {
-    for (const [place, keywords, atEnd] of [[words.slice(-n), words.slice(0, -n), true], [words.slice(0, n), words.slice(n), false]] as const) {
-      const text = place.join(' ');
-      // "pizza -philadelphia" excludes a word (Meilisearch's negative keyword): never a place to search in.
-      if (place.some((word) => word.startsWith('-'))) continue;
-      const slug = citySlug(text);
-      // "pizza in new york": the place's connecting word is not a keyword ("pizza in" found nothing better).
-      const rest = atEnd && keywords.length > 1 && CONNECTORS.test(keywords[keywords.length - 1]) ? keywords.slice(0, -1) : keywords;
-      if (slug && !GENERIC_PLACE_WORDS.has(slug) && /[\p{L}\p{N}]/u.test(rest.join(''))) candidates.push({ place: text, keywords: rest.join(' '), slug });
     }
   }
   if (candidates.length === 0) return null;
