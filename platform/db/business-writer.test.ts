@@ -115,6 +115,23 @@ describe('writeBusinessBatch', () => {
     assert.deepEqual(stampAfter.latest, stamp.latest);
   });
 
+  test('working hours keep the order of the file, and the same JSON spaced or ordered otherwise is no change', async () => {
+    const week = { Monday: '9AM-5PM', Tuesday: '9AM-5PM', Wednesday: 'Closed', Saturday: '10AM-2PM', Sunday: 'Closed' };
+    const rows = [buildBusiness({ placeId: 'W1', workingHours: week })];
+    await write(rows);
+    const { rows: [stored] } = await pool.query(`SELECT working_hours FROM businesses WHERE place_id = 'W1'`);
+    assert.deepEqual(Object.keys(stored.working_hours), Object.keys(week), 'the days as the file gave them (jsonb sorted them by length)');
+
+    // A row stored before the json migration reads back as jsonb wrote it: other key order, other spacing.
+    await pool.query(`UPDATE businesses SET working_hours = working_hours::jsonb::json, about = about::jsonb::json WHERE place_id = 'W1'`);
+    const { rows: [rewritten] } = await pool.query(`SELECT working_hours::text AS text FROM businesses WHERE place_id = 'W1'`);
+    assert.notEqual(rewritten.text, JSON.stringify(week));
+    const outboxBefore = (await outboxIds()).length;
+    assert.deepEqual(await write(rows).then((outcome) => [outcome.updated, outcome.unchanged]), [0, 1]);
+    assert.equal((await outboxIds()).length, outboxBefore);
+    assert.equal((await write([{ ...rows[0], workingHours: { ...week, Sunday: '11AM-3PM' } }])).updated, 1);
+  });
+
   test('a place_id with a NUL byte is stored without it and found again on the next write', async () => {
     const first = await write([buildBusiness({ placeId: 'NUL\u0000ID', name: 'Nul Cafe' })]);
     assert.equal(first.inserted, 1);

@@ -107,8 +107,8 @@ const DATA_COLUMNS: Column[] = [
   { name: 'photo', type: 'text', encode: (row) => copyText(row.photo) },
   { name: 'logo', type: 'text', encode: (row) => copyText(row.logo) },
   { name: 'located_in', type: 'text', encode: (row) => copyText(row.locatedIn) },
-  { name: 'working_hours', type: 'jsonb', encode: (row) => copyJsonField(row.workingHours) },
-  { name: 'about', type: 'jsonb', encode: (row) => copyJsonField(row.about) },
+  { name: 'working_hours', type: 'json', encode: (row) => copyJsonField(row.workingHours) },
+  { name: 'about', type: 'json', encode: (row) => copyJsonField(row.about) },
   { name: 'verified', type: 'boolean', encode: (row) => copyBoolean(Boolean(row.verified)) },
   { name: 'website', type: 'text', encode: (row) => copyText(row.website) },
   { name: 'url', type: 'text', encode: (row) => copyText(row.url) },
@@ -124,8 +124,13 @@ export const DATA_COLUMN_NAMES: readonly string[] = DATA_COLUMNS.map((column) =>
 
 const DATA = DATA_COLUMNS.map((column) => `"${column.name}"`);
 const DATA_LIST = DATA.join(', ');
+// json has no equality operator: those columns are compared as jsonb, so key order and spacing do not count
+// as a change (rows stored as jsonb before the 20261127030000 migration read back in jsonb's own order).
+// Only rows that already exist pay for the conversion.
+const JSON_COLUMNS = new Set(DATA_COLUMNS.filter((column) => column.type === 'json').map((column) => `"${column.name}"`));
+const comparable = (table: string, column: string) => (JSON_COLUMNS.has(column) ? `${table}.${column}::jsonb` : `${table}.${column}`);
 const IS_CHANGED = (columns: readonly string[], target: string, incoming: string) =>
-  `(${columns.map((column) => `${target}.${column}`).join(', ')}) IS DISTINCT FROM (${columns.map((column) => `${incoming}.${column}`).join(', ')})`;
+  `(${columns.map((column) => comparable(target, column)).join(', ')}) IS DISTINCT FROM (${columns.map((column) => comparable(incoming, column)).join(', ')})`;
 
 // Created once per connection and emptied at every commit (ON COMMIT DELETE ROWS truncates in place), so a
 // batch costs no catalog churn; the DELETE only matters when a caller writes several batches in one

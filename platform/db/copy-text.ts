@@ -3,7 +3,7 @@
  * Kept apart from the writer so the escaping rules can be read (and tested) in one place.
  */
 
-// NUL cannot be stored in PostgreSQL text or jsonb at all; it is dropped rather than failing the batch.
+// NUL cannot be stored in PostgreSQL text at all, nor in jsonb; it is dropped rather than failing the batch.
 const NUL = /\u0000/g;
 // A lone UTF-16 surrogate (a string cut inside an emoji): text columns get U+FFFD from the UTF-8 encoder,
 // but JSON.stringify writes it as an escape that jsonb rejects, so JSON gets the same U+FFFD explicitly.
@@ -32,8 +32,9 @@ export function copyBoolean(value: boolean): string {
 }
 
 /**
- * A JSON value as jsonb text. JSON.stringify writes NUL and lone surrogates as escapes that jsonb rejects,
- * so such values are re-serialised without them (rare path: only when such an escape shows up at all).
+ * A JSON value as json text that stays convertible to jsonb (the writer compares stored values as jsonb).
+ * JSON.stringify writes NUL and lone surrogates as escapes that jsonb rejects, so such values are
+ * re-serialised without them (rare path: only when such an escape shows up at all).
  */
 export function copyJson(value: unknown): string {
   if (value === null || value === undefined) return COPY_NULL;

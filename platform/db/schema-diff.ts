@@ -47,7 +47,7 @@ function expectedType(field: DmmfField, enums: Map<string, string>): string {
       case 'BigInt': return 'bigint';
       case 'Float': return 'double precision';
       case 'Boolean': return 'boolean';
-      case 'Json': return 'jsonb';
+      case 'Json': return native === 'Json' ? 'json' : 'jsonb';
       case 'DateTime':
         if (native === 'Timestamptz') return `timestamp with time zone(${args[0] ?? 6})`;
         return 'timestamp without time zone(3)';

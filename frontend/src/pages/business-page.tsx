@@ -394,7 +394,7 @@ function trail(business: BusinessDetail, path: string) {
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-/** PostgreSQL jsonb reorders keys; show the week from Monday. */
+/** Files list the days in any order (and rows stored as jsonb came back reordered): show the week from Monday. */
 function dayIndex(day: string): number {
   const index = DAY_NAMES.findIndex((name) => name.toLowerCase() === day.toLowerCase());
   return index === -1 ? DAY_NAMES.length : index;
