@@ -160,7 +160,7 @@ async function runImport(
     progress('writing', true);
   };
 
-  const reader = readBatchesInWorker({ path, batchSize, source, mode });
+  const reader = await readBatchesInWorker({ path, batchSize, source, mode });
   try {
     for await (const message of reader.messages) {
       fraction = message.type === 'opened' ? 0 : message.fraction;

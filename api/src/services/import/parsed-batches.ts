@@ -28,8 +28,8 @@ export interface ParsedBatches {
   close(): Promise<void>;
 }
 
-export function readBatchesInWorker(options: Omit<ReadOptions, 'allocate'>): ParsedBatches {
-  const worker: Worker = startTsWorker(new URL('./parse-worker.ts', import.meta.url), { ...options, ahead: AHEAD }, WORKER_HEAP);
+export async function readBatchesInWorker(options: Omit<ReadOptions, 'allocate'>): Promise<ParsedBatches> {
+  const worker: Worker = await startTsWorker(new URL('./parse-worker.ts', import.meta.url), { ...options, ahead: AHEAD }, WORKER_HEAP);
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   const queue: Array<ReadMessage | Error> = [];
   let wake: (() => void) | null = null;
