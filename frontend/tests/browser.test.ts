@@ -171,13 +171,17 @@ describe('public site in a browser', () => {
     const half = await page.locator('.business-header .star.half').evaluate((star) => ({ color: getComputedStyle(star).color, image: getComputedStyle(star).backgroundImage }));
     assert.deepEqual([half.color, /linear-gradient/.test(half.image)], ['rgba(0, 0, 0, 0)', true]);
     assert.equal(await page.locator('.badge-open').textContent(), 'Open Now');
+    // Groups and features in the order the file gave them (Google's), not re-sorted.
     assert.equal(await page.getByTestId('amenity-group').count(), 3);
+    assert.match((await page.getByTestId('amenity-group').first().textContent()) ?? '', /^Service options/);
     await page.getByRole('button', { name: 'View All' }).click();
     assert.equal(await page.getByTestId('amenity-group').count(), 5);
-    await page.getByTestId('amenity-group').filter({ hasText: 'Payments' }).getByRole('button', { name: '+2 more' }).click();
-    await page.getByText('Mobile payments').waitFor();
+    const payments = page.getByTestId('amenity-group').filter({ hasText: 'Payments' });
+    assert.equal(await payments.getByText('Mobile payments').count(), 1, 'the fourth feature listed is shown');
+    await payments.getByRole('button', { name: '+2 more' }).click();
+    await page.getByText('Gift cards').waitFor();
     await page.getByRole('button', { name: 'Show less', exact: true }).click();
-    assert.equal(await page.getByText('Mobile payments').count(), 0);
+    assert.equal(await page.getByText('Gift cards').count(), 0);
     await page.locator('.leaflet-container').waitFor({ timeout: 5000 });
     await page.locator('.leaflet-popup-content').getByText('Sunrise Coffee Roasters').waitFor();
     // Zoom 15: the (blocked) tile requests are for level 15.
