@@ -164,6 +164,15 @@ describe('writeBusinessBatch', () => {
     assert.equal(rows[0].name, 'Kept');
   });
 
+  test('a skipped row is named exactly as its file named it, whatever characters the name holds', async () => {
+    const rows = HOSTILE.map((name, n) => buildBusiness({ placeId: `H${n}`, name, city: n % 2 ? name : null }));
+    await write(rows);
+    const outcome = await write(rows, 'insert');
+    assert.deepEqual(outcome.skipped.map((row) => row.name), HOSTILE);
+    const missing = await write(HOSTILE.map((name, n) => buildBusiness({ placeId: `M${n}`, name })), 'update');
+    assert.deepEqual(missing.skipped.map((row) => [row.placeId, row.name]), HOSTILE.map((name, n) => [`M${n}`, name]));
+  });
+
   test('update mode changes only matched rows and reports the rest as "no_match"', async () => {
     await write([buildBusiness({ placeId: 'U1', name: 'One' }), buildBusiness({ placeId: 'U2', name: 'Two' })]);
     const outcome = await write(
