@@ -6,7 +6,7 @@
  * runs (tsx registered inside the worker, which does not inherit the parent's loader), a worker took
  * 1.0-2.7 s and over a CPU-second to load its ~230 modules through tsx's loader thread before reading a
  * byte: every import paid that, a 3-row file as much as a 150 MB one. From the bundle the same worker
- * answers in 0.25-0.35 s (docs/performance.md, "Import worker start"). If esbuild cannot bundle (it is
+ * answers in 0.23-0.41 s (docs/performance.md, "Fixed cost of an import"). If esbuild cannot bundle (it is
  * missing, or the module graph has something it cannot bundle), the worker starts through tsx as before.
  */
 import { fileURLToPath } from 'node:url';
