@@ -280,6 +280,31 @@ const utf8 = new TextEncoder();
 /** Bytes per encoded row in the latest batch (the next batch's buffer is sized from it). */
 let bytesPerRow = 1024;
 
+/** What BatchEncoder.addPrepared needs of a row besides its encoded columns. */
+export interface PreparedRow {
+  placeId: string | null;
+  name: string;
+  city: string | null;
+  slug: string;
+}
+
+/** The end of every COPY line of an import: its source column and the newline. */
+export function copyLineTail(source: string): string {
+  return `\t${copyText(source)}\n`;
+}
+
+/** A new row's slug (suffix from the place_id, else random); BatchEncoder replaces it if the batch has it. */
+export function proposedSlug(row: Pick<BusinessRow, 'name' | 'city' | 'placeId'>): string {
+  return businessSlug(row.name, row.city, row.placeId ? slugSuffixFor(row.placeId) : randomSlugSuffix());
+}
+
+/** A row's COPY line after its place_id and slug: a tab and each data column, then `tail` (copyLineTail). */
+export function encodeLineRest(row: BusinessRow, tail: string): string {
+  let rest = '';
+  for (const column of DATA_COLUMNS) rest += `\t${column.encode(row)}`;
+  return rest + tail;
+}
+
 /**
  * Encodes rows for COPY one at a time, as they arrive (the importer adds each row as soon as it is
  * validated, so the row object dies young instead of waiting in a list of 500 for the batch to fill up,
@@ -300,7 +325,7 @@ export class BatchEncoder {
 
   /** `expectedRows` sizes the payload buffer; `allocate` gives it (the importer recycles them). */
   constructor(source: string, expectedRows: number, private readonly allocate: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes)) {
-    this.tail = `\t${copyText(source)}\n`;
+    this.tail = copyLineTail(source);
     // Each line is encoded straight into one buffer (no joined string, no second pass to measure), sized from
     // the previous batch's bytes per row so it rarely grows and wastes little (the whole ArrayBuffer travels).
     this.payload = allocate(Math.max(16 * 1024, Math.ceil(expectedRows * bytesPerRow * 1.15)));
@@ -312,22 +337,25 @@ export class BatchEncoder {
 
   /** Adds a row; `index` is its position in the caller's input (EncodedRow.index). */
   add(row: BusinessRow, index: number): void {
-    let slug = businessSlug(row.name, row.city, row.placeId ? slugSuffixFor(row.placeId) : randomSlugSuffix());
+    this.addPrepared({ placeId: row.placeId, name: row.name, city: row.city, slug: proposedSlug(row) }, encodeLineRest(row, this.tail), index);
+  }
+
+  /**
+   * Adds a row encoded elsewhere (the importer's prepare threads): its slug as proposedSlug() gave it, and
+   * its line from the first data column on (encodeLineRest(), as text or as its UTF-8 bytes).
+   */
+  addPrepared(row: PreparedRow, rest: string | Uint8Array, index: number): void {
+    let { slug } = row;
     // Two new rows of one batch with the same slug would fail the unique index together.
     while (this.slugs.has(slug)) slug = businessSlug(row.name, row.city, randomSlugSuffix());
     this.slugs.add(slug);
-    let line = `${copyText(row.placeId || null)}\t${copyText(slug)}`;
-    for (const column of DATA_COLUMNS) line += `\t${column.encode(row)}`;
-    line += this.tail;
-    for (;;) {
-      const { read, written } = utf8.encodeInto(line, this.payload.subarray(this.bytes));
-      if (read === line.length) {
-        this.bytes += written;
-        break;
-      }
-      const grown = this.allocate(Math.max(this.payload.length * 2, this.bytes + line.length * 3));
-      grown.set(this.payload.subarray(0, this.bytes));
-      this.payload = grown;
+    this.writeText(`${copyText(row.placeId || null)}\t${copyText(slug)}`);
+    if (typeof rest === 'string') {
+      this.writeText(rest);
+    } else {
+      this.reserve(rest.length);
+      this.payload.set(rest, this.bytes);
+      this.bytes += rest.length;
     }
     this.lineEnds.push(this.bytes);
     this.indexes.push(index);
@@ -337,6 +365,25 @@ export class BatchEncoder {
     if (placeId) this.withPlaceId++;
     this.names.push(row.name);
     this.cities.push(row.city);
+  }
+
+  private writeText(text: string): void {
+    for (;;) {
+      const { read, written } = utf8.encodeInto(text, this.payload.subarray(this.bytes));
+      if (read === text.length) {
+        this.bytes += written;
+        return;
+      }
+      this.reserve(text.length * 3);
+    }
+  }
+
+  /** Room for `bytes` more after the bytes written. */
+  private reserve(bytes: number): void {
+    if (this.bytes + bytes <= this.payload.length) return;
+    const grown = this.allocate(Math.max(this.payload.length * 2, this.bytes + bytes));
+    grown.set(this.payload.subarray(0, this.bytes));
+    this.payload = grown;
   }
 
   /** The batch; `duplicatesInBatch` is how many input rows the caller left out as repeats. */

@@ -10,7 +10,7 @@
  * missing, or the module graph has something it cannot bundle), the worker starts through tsx as before.
  */
 import { fileURLToPath } from 'node:url';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { Worker, type ResourceLimits, type Transferable } from 'node:worker_threads';
 import { createLogger } from '../logger.ts';
 
 const log = createLogger('worker');
@@ -50,8 +50,9 @@ export function workerBundle(entry: URL): Promise<URL | null> {
   return pending;
 }
 
-export async function startTsWorker(entry: URL, data: unknown, resourceLimits?: ResourceLimits): Promise<Worker> {
+/** `transferList`: objects in `data` moved to the worker (a MessagePort to talk to another thread). */
+export async function startTsWorker(entry: URL, data: unknown, resourceLimits?: ResourceLimits, transferList?: Transferable[]): Promise<Worker> {
   const bundled = await workerBundle(entry);
-  const workerData = { entry: entry.href, data };
-  return bundled ? new Worker(bundled, { workerData, resourceLimits }) : new Worker(BOOTSTRAP, { workerData, resourceLimits });
+  const options = { workerData: { entry: entry.href, data }, resourceLimits, transferList };
+  return bundled ? new Worker(bundled, options) : new Worker(BOOTSTRAP, options);
 }

@@ -18,6 +18,7 @@ import { isContentKey } from '../../../../common/business.ts';
 import { writeEncodedBatch, type WriteMode } from '../../../../platform/db/business-writer.ts';
 import type { Pool, PoolClient } from '../../../../platform/db/pool.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
+import { createHeapValve } from '../../../../platform/runtime/heap-valve.ts';
 import { holdImportLock } from './abandoned-imports.ts';
 import type { ColumnMapping } from './columns.ts';
 import { buildUploadResult, emptyCounters, MAX_LISTED, type ImportCounters, type UploadResult } from './import-report.ts';
@@ -118,6 +119,9 @@ async function runImport(
   let notes: string[] = [];
   let batchNumber = 0;
   let inFlight: Promise<void> | null = null;
+  // This thread's garbage (the batches' messages, their queries) is collected as the import goes, not
+  // left to pile up for V8's next full collection (heap-valve.ts).
+  const heap = createHeapValve();
 
   const writeBatch = async (message: Extract<ReadMessage, { type: 'batch' }>, number: number) => {
     const client = await pool.connect();
@@ -151,6 +155,7 @@ async function runImport(
       rowsWritten += written;
       lastCommittedRow = message.upToDataRow;
       reader.recycle(message.batch);
+      heap.check();
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw new BatchWriteFailed(number, error);

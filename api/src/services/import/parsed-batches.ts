@@ -2,7 +2,9 @@
  * The importing thread's side of parse-worker.ts: the worker's messages as an async iterable. A crash of
  * the worker (a bug, or running out of memory) ends the iteration with an Error instead of hanging.
  */
-import type { Worker } from 'node:worker_threads';
+import { statSync } from 'node:fs';
+import os from 'node:os';
+import { MessageChannel, type Worker } from 'node:worker_threads';
 import { startTsWorker } from '../../../../platform/runtime/ts-worker.ts';
 import type { EncodedBatch } from '../../../../platform/db/business-writer.ts';
 import type { ReadMessage, ReadOptions } from './read-batches.ts';
@@ -20,6 +22,25 @@ const WORKER_HEAP = { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 512 
 
 const STOP_GRACE_MS = 3_000;
 
+/**
+ * Files from this size on have their rows prepared (normalised, validated, encoded: prepare-rows.ts) on
+ * prepare threads beside the parse worker, on a machine with the cores for them. A smaller file is read
+ * before a thread would have started (~0.3 s and ~20 MB each).
+ */
+const PREPARE_THREADS_FROM_BYTES = 4 * 1024 * 1024;
+/**
+ * Prepare threads for a file: one where the machine has a core for it beside the parse worker, the
+ * importing thread and PostgreSQL (four or more), else none. A prepare thread costs CPU of its own (each
+ * chunk's cells are cloned to it: 62-74 -> 78-85 µs of CPU a row, parse alone) and ~20-45 MB of memory,
+ * so on two cores, where the parse worker and PostgreSQL already keep both busy, it made imports slower
+ * and bigger: CSV 150 MB 10,425 rows/s, XLSX 200k rows 9,117 rows/s at 423 MB, against 11,900-13,100 and
+ * 10,200-10,800 rows/s without (docs/performance.md, "Prepare threads"). More than one would not pay:
+ * the parse worker, which scans the file for them, would set the pace.
+ */
+export function prepareThreadsFor(bytes: number, cores = os.availableParallelism()): number {
+  return bytes >= PREPARE_THREADS_FROM_BYTES && cores >= 4 ? 1 : 0;
+}
+
 export interface ParsedBatches {
   messages: AsyncIterable<ReadMessage>;
   /** Hands a written batch's payload buffer back to the worker for reuse. */
@@ -28,9 +49,16 @@ export interface ParsedBatches {
   close(): Promise<void>;
 }
 
-export async function readBatchesInWorker(options: Omit<ReadOptions, 'allocate'>): Promise<ParsedBatches> {
-  const worker: Worker = await startTsWorker(new URL('./parse-worker.ts', import.meta.url), { ...options, ahead: AHEAD }, WORKER_HEAP);
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+/** `prepareThreads`: how many prepare threads (default: prepareThreadsFor the file's size). */
+export async function readBatchesInWorker(options: Omit<ReadOptions, 'allocate' | 'preparePorts'> & { prepareThreads?: number }): Promise<ParsedBatches> {
+  const { prepareThreads = prepareThreadsFor(fileSize(options.path)), ...readOptions } = options;
+  const channels = Array.from({ length: prepareThreads }, () => new MessageChannel());
+  const preparePorts = channels.map((channel) => channel.port1);
+  const [worker, ...helpers]: Worker[] = await Promise.all([
+    startTsWorker(new URL('./parse-worker.ts', import.meta.url), { ...readOptions, ahead: AHEAD, preparePorts }, WORKER_HEAP, preparePorts),
+    ...channels.map(({ port2 }) => startTsWorker(new URL('./prepare-worker.ts', import.meta.url), { port: port2 }, WORKER_HEAP, [port2])),
+  ]);
+  const exited = Promise.all([worker, ...helpers].map((thread) => new Promise<void>((resolve) => thread.once('exit', () => resolve()))));
   const queue: Array<ReadMessage | Error> = [];
   let wake: (() => void) | null = null;
   let ended = false;
@@ -44,6 +72,14 @@ export async function readBatchesInWorker(options: Omit<ReadOptions, 'allocate'>
   worker.on('exit', (code) => {
     if (!ended) push(new Error(`the file reader stopped unexpectedly (exit code ${code})`));
   });
+  // A prepare thread ends when the parse worker closes its port (after the last row); ending before that,
+  // or failing, would leave the parse worker waiting for its answers: the import fails instead.
+  for (const helper of helpers) {
+    helper.on('error', (error) => push(error instanceof Error ? error : new Error(String(error))));
+    helper.on('exit', (code) => {
+      if (!ended && code !== 0) push(new Error(`the file reader stopped unexpectedly (a prepare thread's exit code ${code})`));
+    });
+  }
 
   async function* messages(): AsyncGenerator<ReadMessage> {
     for (;;) {
@@ -72,9 +108,20 @@ export async function readBatchesInWorker(options: Omit<ReadOptions, 'allocate'>
       // Asked first, so the reader closes its file and temporary files itself; terminated if it does not
       // finish within a few seconds (a parse stuck inside one huge cell).
       worker.postMessage('stop');
-      const timer = setTimeout(() => void worker.terminate(), STOP_GRACE_MS);
+      const timer = setTimeout(() => {
+        void worker.terminate();
+        for (const helper of helpers) void helper.terminate();
+      }, STOP_GRACE_MS);
       await exited;
       clearTimeout(timer);
     },
   };
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0; // the reader says what is wrong with the file
+  }
 }

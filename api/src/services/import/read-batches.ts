@@ -2,18 +2,23 @@
  * The CPU side of an import, run in a worker thread (parse-worker.ts) so that reading, validating and
  * encoding the next rows overlaps with PostgreSQL writing the previous batch: file -> rows (streamed) ->
  * canonical cells -> validated BusinessRow -> in-file de-duplication -> batches encoded for COPY.
+ * What depends on one row alone (validation, encoding: prepare-rows.ts) may run on prepare threads
+ * (preparePorts) in chunks of rows; what depends on their order (repeats, counts, lists, batches) runs
+ * here, in the file's order, whichever thread prepared a row.
  *
  * Everything it yields is plain data (structured-clonable): what the rows were (positions, for the
  * report), what was rejected or repeated (counter deltas), and the encoded batch the writer sends.
  */
+import type { MessagePort } from 'node:worker_threads';
 import { BatchEncoder, type EncodedBatch, type WriteMode } from '../../../../platform/db/business-writer.ts';
 import { mapColumns, MissingColumnsError, type ColumnMapping } from './columns.ts';
-import { contentKey } from './content-key.ts';
 import { FirstSeen } from './first-seen.ts';
 import { MAX_LISTED, type ExcelDuplicateRecord, type SkippedBusiness } from './import-report.ts';
-import { MAX_PHONE, MAX_TEXT, normaliseRow } from './normalise-row.ts';
+import { MAX_PHONE, MAX_TEXT } from './normalise-row.ts';
 import { MAX_ABOUT_TEXT } from './about.ts';
 import { openRows } from './open-rows.ts';
+import { PREPARED, type PreparedChunk } from './prepare-rows.ts';
+import { createRowPreparers } from './row-preparers.ts';
 import { detach, ImportFileError, type FileType, type RowSource, type SourceRow } from './source-rows.ts';
 
 /** What the reader counted since its previous message. */
@@ -188,10 +193,12 @@ export interface ReadOptions {
   allocate?: (bytes: number) => Uint8Array;
   /** The import's mode, for what the report says of rows a mode adds or only updates (default upsert). */
   mode?: WriteMode;
+  /** Ports to prepare threads (prepare-worker.ts); without any, rows are prepared in this thread. */
+  preparePorts?: MessagePort[];
 }
 
 /** Reads a whole file as messages: 'opened', then 'batch'es, then one 'end' (with the failure, if any). */
-export async function* readBatches({ path, batchSize, source, allocate, mode = 'upsert' }: ReadOptions): AsyncGenerator<ReadMessage> {
+export async function* readBatches({ path, batchSize, source, allocate, mode = 'upsert', preparePorts }: ReadOptions): AsyncGenerator<ReadMessage> {
   let rows: (RowSource & { type: FileType }) | null = null;
   let delta = emptyDelta();
   const take = () => {
@@ -250,6 +257,7 @@ export async function* readBatches({ path, batchSize, source, allocate, mode = '
 
   const seenPlaceIds = new FirstSeen();
   const firstPositions = new SheetPositions();
+  const preparers = createRowPreparers({ fileType: rows.type, headers: rows.headers, delimiter: rows.delimiter, source }, preparePorts);
   // Rows are encoded as they are accepted (no key repeats: seenPlaceIds keeps only a first occurrence).
   let batch = new BatchEncoder(source, batchSize, allocate);
   let rowNumbers: number[] = [];
@@ -265,126 +273,129 @@ export async function* readBatches({ path, batchSize, source, allocate, mode = '
     return message;
   };
 
-  // The headers some field is read from (a formula without its result matters only in those).
-  const readHeaders = new Set(Object.values(mapping.sources).flat());
+  /** Everything that depends on the order of rows, for one chunk of rows and their preparation. */
+  function* takeChunk(chunkRows: SourceRow[], prepared: PreparedChunk): Generator<ReadMessage> {
+    let accepted = 0;
+    let refused = 0;
+    let unknown = 0;
+    let restStart = 0;
+    for (let index = 0; index < chunkRows.length; index++) {
+      const sourceRow = chunkRows[index];
+      dataRows++;
+      delta.totalRows++;
+      const flags = prepared.flags[index];
+      if (!flags) {
+        const reason = prepared.reasons[refused++];
+        delta.errorCount++;
+        if (listed.errors < MAX_LISTED) {
+          listed.errors++;
+          delta.errors.push(detach(`${sourceRow.sheet ? `${sourceRow.sheet}, row` : 'Row'} ${sourceRow.rowNumber}: ${reason}`));
+        }
+      } else {
+        const at = accepted++;
+        const restEnd = prepared.restEnds[at];
+        const rest = prepared.rests.subarray(restStart, restEnd);
+        restStart = restEnd;
+        const country = flags & PREPARED.unknownCountry ? prepared.unknownCountries[unknown++] : undefined;
+        const byContent = (flags & PREPARED.byContent) !== 0;
+        if (!byContent) delta.recordsWithPlaceId++;
+        const placeId = prepared.placeIds[at];
+        const name = prepared.names[at];
+        const firstSeen = seenPlaceIds.check(placeId, firstPositions.encode(sourceRow));
+        if (firstSeen !== undefined) {
+          delta.excelDuplicateCount++;
+          const repeat = { row: sourceRow.rowNumber, sheet: sourceRow.sheet, name: detach(name), placeId: byContent ? null : detach(placeId) };
+          if (listed.duplicates < MAX_LISTED) {
+            listed.duplicates++;
+            const first = firstPositions.decode(firstSeen);
+            delta.excelDuplicateRecords.push({ ...repeat, firstRow: first.row, ...(first.sheet !== undefined ? { firstSheet: first.sheet } : {}) });
+          }
+          if (listed.skipped < MAX_LISTED) {
+            listed.skipped++;
+            delta.skippedBusinesses.push({ ...repeat, reason: 'duplicate_in_file' });
+          }
+        } else {
+          // What the report says of places, locations and hours counts the rows written, not repeats.
+          if (country !== undefined) {
+            unknownCountryRows++;
+            if (unknownCountries.size < MAX_NAMED_COUNTRIES || unknownCountries.has(country)) unknownCountries.set(country, (unknownCountries.get(country) ?? 0) + 1);
+          } else if (flags & PREPARED.noCountry) {
+            places.noCountry++;
+          }
+          for (const [kind, flag] of DROPPED_FLAGS) {
+            if (!(flags & flag)) continue;
+            dropped[kind].count++;
+            if (dropped[kind].rows.length < MAX_DROPPED_ROWS_NAMED) dropped[kind].rows.push(detach(`${sourceRow.sheet ? `${sourceRow.sheet} ` : ''}row ${sourceRow.rowNumber}`));
+          }
+          if (flags & PREPARED.cityFromAddress) places.cityFromAddress++;
+          if (flags & PREPARED.countryFromAddress) places.countryFromAddress++;
+          else if (flags & PREPARED.countryFromPhone) places.countryFromPhone++;
+          else if (flags & PREPARED.countryFromState) places.countryFromState++;
+          if (byContent) delta.keyedByContent++;
+          else delta.uniquePlaceIds++;
+          if (sourceRow.sheet !== undefined && sourceRow.sheet !== sheetRuns.at(-1)?.sheet) sheetRuns.push({ from: batch.count, sheet: sourceRow.sheet });
+          batch.addPrepared({ placeId, name, city: prepared.cities[at], slug: prepared.slugs[at] }, rest, batch.count);
+          rowNumbers.push(sourceRow.rowNumber);
+        }
+      }
+      if (batch.count >= batchSize) yield cut();
+    }
+  }
+
   let failure: ReadFailure | undefined;
   try {
     const chunks = rows.rows[Symbol.asyncIterator]();
-    for (;;) {
-      let next: IteratorResult<SourceRow[]>;
-      try {
-        next = await chunks.next();
-      } catch (error) {
-        // Rows read before a fatal read error are still written; then the error stops the job.
-        failure = error instanceof ImportFileError
-          ? { code: error.code, message: error.message, rowNumber: error.rowNumber }
-          : { code: 'malformed', message: `Row ${rowCursor + 1}: the file cannot be read further (${(error as Error).message}).`, rowNumber: rowCursor + 1 };
-        break;
-      }
-      if (next.done) break;
-      for (const sourceRow of next.value) {
-        rowCursor = sourceRow.rowNumber;
-        dataRows++;
-        delta.totalRows++;
-        // A CSV row with more cells than the header has its cells out of place from the first unquoted
-        // delimiter in a cell on ("Acme, Inc" makes the city "Inc"); one with fewer lacks columns the file
-        // has, which would clear them in a stored business: both refused, not stored. Extra empty cells (a
-        // trailing delimiter) and missing cells past the last column read are harmless.
-        // An .xlsx cell with a formula but no saved result would be read as empty: refused too.
-        const refusal = rows.type === 'csv' ? raggedReason(sourceRow.values, rows.headers.length, mapping.usedWidth, rows.delimiter)
-          : sourceRow.uncomputed ? uncomputedReason(sourceRow.uncomputed, rows.headers, readHeaders)
-          : null;
-        const result = refusal ? { ok: false as const, reason: refusal } : normaliseRow(mapping.map(sourceRow.values));
-        if (!result.ok) {
-          delta.errorCount++;
-          if (listed.errors < MAX_LISTED) {
-            listed.errors++;
-            delta.errors.push(detach(`${sourceRow.sheet ? `${sourceRow.sheet}, row` : 'Row'} ${sourceRow.rowNumber}: ${result.reason}`));
+    // Read rows wait here until there are enough to be worth a message to a prepare thread.
+    let waiting: SourceRow[] = [];
+    const inFlight: Array<{ rows: SourceRow[]; prepared: Promise<PreparedChunk> }> = [];
+    const maxInFlight = preparers.threaded ? MAX_CHUNKS_IN_FLIGHT : 0;
+    let reading = true;
+    while (reading || waiting.length || inFlight.length) {
+      if (reading) {
+        try {
+          const next = await chunks.next();
+          if (next.done) {
+            reading = false;
+          } else if (next.value.length) {
+            waiting = waiting.length ? waiting.concat(next.value) : next.value;
+            rowCursor = next.value[next.value.length - 1].rowNumber;
           }
-        } else {
-          // A row without a place_id is keyed by its content, so a repeat in the file and a business an
-          // earlier import added are found as for a place_id (the report keeps counting real place_ids).
-          const byContent = !result.row.placeId;
-          if (byContent) result.row.placeId = contentKey(result.row);
-          else delta.recordsWithPlaceId++;
-          const placeId = result.row.placeId!;
-          const firstSeen = seenPlaceIds.check(placeId, firstPositions.encode(sourceRow));
-          if (firstSeen !== undefined) {
-            delta.excelDuplicateCount++;
-            const repeat = { row: sourceRow.rowNumber, sheet: sourceRow.sheet, name: detach(result.row.name), placeId: byContent ? null : detach(placeId) };
-            if (listed.duplicates < MAX_LISTED) {
-              listed.duplicates++;
-              const first = firstPositions.decode(firstSeen);
-              delta.excelDuplicateRecords.push({ ...repeat, firstRow: first.row, ...(first.sheet !== undefined ? { firstSheet: first.sheet } : {}) });
-            }
-            if (listed.skipped < MAX_LISTED) {
-              listed.skipped++;
-              delta.skippedBusinesses.push({ ...repeat, reason: 'duplicate_in_file' });
-            }
-          } else {
-            // What the report says of places, locations and hours counts the rows written, not repeats.
-            const { country } = result.row;
-            if (country && !result.row.countryCode) {
-              unknownCountryRows++;
-              if (unknownCountries.size < MAX_NAMED_COUNTRIES || unknownCountries.has(country)) unknownCountries.set(country, (unknownCountries.get(country) ?? 0) + 1);
-            } else if (!country) {
-              places.noCountry++;
-            }
-            if (result.dropped) {
-              const where = () => detach(`${sourceRow.sheet ? `${sourceRow.sheet} ` : ''}row ${sourceRow.rowNumber}`);
-              for (const kind of ['location', 'hours', 'shortened'] as const) {
-                if (!result.dropped[kind]) continue;
-                dropped[kind].count++;
-                if (dropped[kind].rows.length < MAX_DROPPED_ROWS_NAMED) dropped[kind].rows.push(where());
-              }
-            }
-            if (result.derived) {
-              if (result.derived.city) places.cityFromAddress++;
-              if (result.derived.countryCode === 'address') places.countryFromAddress++;
-              else if (result.derived.countryCode === 'phone') places.countryFromPhone++;
-              else if (result.derived.countryCode === 'state') places.countryFromState++;
-            }
-            if (byContent) delta.keyedByContent++;
-            else delta.uniquePlaceIds++;
-            if (sourceRow.sheet !== undefined && sourceRow.sheet !== sheetRuns.at(-1)?.sheet) sheetRuns.push({ from: batch.count, sheet: sourceRow.sheet });
-            batch.add(result.row, batch.count);
-            rowNumbers.push(sourceRow.rowNumber);
-          }
+        } catch (error) {
+          // Rows read before a fatal read error are still written; then the error stops the job.
+          failure = error instanceof ImportFileError
+            ? { code: error.code, message: error.message, rowNumber: error.rowNumber }
+            : { code: 'malformed', message: `Row ${rowCursor + 1}: the file cannot be read further (${(error as Error).message}).`, rowNumber: rowCursor + 1 };
+          reading = false;
         }
-        if (batch.count >= batchSize) yield cut();
+      }
+      if (waiting.length >= (preparers.threaded ? ROWS_PER_MESSAGE : 1) || (!reading && waiting.length)) {
+        inFlight.push({ rows: waiting, prepared: preparers.submit(waiting) });
+        waiting = [];
+      }
+      if (inFlight.length > maxInFlight || (!reading && inFlight.length)) {
+        const oldest = inFlight.shift()!;
+        yield* takeChunk(oldest.rows, await oldest.prepared);
       }
     }
     if (batch.count) yield cut();
   } finally {
+    preparers.close();
     seenPlaceIds.close();
     await rows.close().catch(() => undefined);
   }
   yield end(failure);
 }
 
-const DELIMITER_NAMES: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab' };
+/** The kinds of values a row can be imported without, and their PREPARED flags. */
+const DROPPED_FLAGS = [['location', PREPARED.droppedLocation], ['hours', PREPARED.droppedHours], ['shortened', PREPARED.droppedShortened]] as const;
 
 /**
- * A row whose cell holds a formula the file never computed (a workbook written by a script, not by Excel):
- * read as empty, it would clear the stored value of a business it updates. Refused, naming the column.
+ * Rows sent to a prepare thread in one message (a message costs tens of microseconds; a CSV chunk of
+ * 64 KB holds ~60 wide rows), and chunks sent before the oldest one's answer is awaited (so the prepare
+ * threads never wait for the parse worker, which scans the file meanwhile).
  */
-function uncomputedReason(cells: number[], headers: string[], readHeaders: Set<string>): string | null {
-  const named = cells.map((index) => headers[index]).filter((header) => header !== undefined && readHeaders.has(header));
-  if (named.length === 0) return null;
-  return `${named.map((header) => `"${header}"`).join(', ')} ${named.length === 1 ? 'holds a formula' : 'hold formulas'} with no saved result; open the file in Excel or LibreOffice and save it, so the results are stored, then import it again`;
-}
-
-/** Why a CSV row's cells do not line up with the header, or null when they do. */
-function raggedReason(values: string[], width: number, usedWidth: number, delimiter = ','): string | null {
-  const cells = `it has ${values.length} cell${values.length === 1 ? '' : 's'} where the header has ${width}`;
-  if (values.length < usedWidth) return `${cells} (the row is cut short; its missing cells would clear stored values)`;
-  let extra = false;
-  for (let index = width; index < values.length && !extra; index++) if (values[index].trim() !== '') extra = true;
-  if (!extra) return null;
-  // A quote opened and closed lines later reads the rows between as one.
-  if (values.some((value) => value.includes('\n'))) return `${cells}: a quote (") opened in it closes on a later line, so the rows after it up to there were read as part of it`;
-  return `${cells} (a ${DELIMITER_NAMES[delimiter] ?? `"${delimiter}"`} inside a cell that is not in quotes?)`;
-}
+const ROWS_PER_MESSAGE = 250;
+const MAX_CHUNKS_IN_FLIGHT = 3;
 
 /**
  * A row's sheet and row number in the one 32-bit number FirstSeen keeps per key: a repeat in another sheet
