@@ -78,6 +78,17 @@ describe('CSV reader', () => {
     }
   }
 
+  test('cells longer than several of the reader\'s chunks are read whole, and so are the rows around them', async () => {
+    const written = table(7, 300);
+    // Quoted cells of 70 KB to 400 KB (commas, quotes, line breaks in them), each spanning chunks.
+    for (const [row, size] of [[3, 70_000], [4, 150_000], [150, 400_000], [299, 90_000]] as const) written[row][2] = 'a,"b"\r\nc'.repeat(size / 10);
+    const file = path.join(dir, 'long-cells.csv');
+    await writeFile(file, csvText(written, { eol: '\r\n' }));
+    const { rows } = await readAll(file);
+    assert.equal(rows.length, written.length - 1);
+    for (const [index, row] of rows.entries()) assert.deepEqual(row, { rowNumber: index + 2, values: written[index + 1] }, `row ${index + 2}`);
+  });
+
   test('a file of one column (no delimiter anywhere) and a lone CR far into a file are read right', async () => {
     const names = Array.from({ length: 20_000 }, (_, index) => `Business ${index}`);
     const file = path.join(dir, 'one-column.csv');

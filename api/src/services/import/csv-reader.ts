@@ -6,7 +6,9 @@
  * Memory stays flat: the file is read in 64 KB chunks and only the record straddling a chunk boundary is
  * carried over. Small chunks matter: a decoded 1 MB chunk is a 'large object' that V8 frees only in a full
  * GC, and cells cut from it keep it alive, so 1 MB chunks let the heap grow with the file (875 MB peak
- * for 150 MB); 64 KB chunks die young (measured peak heap 134 MB -> 50 MB, parse CPU halved). An unclosed quote would otherwise swallow the rest of the file, so a quoted cell longer
+ * for 150 MB); 64 KB chunks die young (measured peak heap 134 MB -> 50 MB, parse CPU halved). Each chunk
+ * is parsed as the string it was decoded as; only the record cut at its start is joined with the text before
+ * (csvRecords says why). An unclosed quote would otherwise swallow the rest of the file, so a quoted cell longer
  * than MAX_RECORD_CHARS stops the import with the row number where the quote opened.
  */
 import { isUtf8 } from 'node:buffer';
@@ -310,15 +312,15 @@ async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read
   const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
   // Decodes across chunk ends (a character cut in two waits for its other half); drops a byte order mark.
   const decoder = encoding === 'windows-1252' ? new MixedEncodingDecoder() : new TextDecoder(encoding);
-  let buf = '';
+  // The text of the latest chunk, and the start of a record cut at the end of the chunk before it.
+  let text = '';
+  let rest = '';
   let delim = ',';
   let number = 0;
   let first = true;
-  const drain = (final: boolean) => {
-    const out: { number: number; fields: string[] }[] = [];
-    let pos = 0;
-    const scan = new CellScanner(buf, delim);
-    while (pos < buf.length) {
+  /** Parses records from `scan` at `pos` into `out` while they are complete; returns where it stopped. */
+  const parseInto = (out: { number: number; fields: string[] }[], scan: CellScanner, pos: number, final: boolean, limit = Infinity): number => {
+    while (pos < scan.buf.length && out.length < limit) {
       let fields: string[] | null;
       try {
         fields = parseRecord(scan, pos, final);
@@ -337,11 +339,43 @@ async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read
       number++;
       out.push({ number, fields });
     }
-    buf = buf.slice(pos);
-    if (!final && buf.length > MAX_RECORD_CHARS) {
+    return pos;
+  };
+  const drain = (final: boolean) => {
+    const out: { number: number; fields: string[] }[] = [];
+    let pos = 0;
+    if (rest) {
+      // The cut record is completed from as little of the new text as it takes, and the new text is then
+      // parsed as the flat string it was decoded as. Parsing the two joined (a cons string in V8, even once
+      // flattened) read each character ~5x slower: the reader alone took 18.5-19.8 µs a row of the bench's
+      // CSV that way, 7.8-9.5 µs this way (docs/performance.md, "The CSV reader's strings").
+      let take = rest.length > CHUNK_BYTES ? text.length : Math.min(text.length, 4 * 1024);
+      for (;;) {
+        const joined = rest + text.slice(0, take);
+        const end = parseInto(out, new CellScanner(joined, delim), 0, final && take === text.length, 1);
+        if (end > 0) {
+          // A record cut at the chunk's end ends in the new text (at its start at the earliest).
+          pos = end - rest.length;
+          rest = '';
+          break;
+        }
+        if (take === text.length) {
+          rest = joined;
+          pos = text.length;
+          break;
+        }
+        take = Math.min(text.length, take * 2);
+      }
+    }
+    if (!rest) {
+      pos = parseInto(out, new CellScanner(text, delim), pos, final);
+      rest = text.slice(pos);
+    }
+    text = '';
+    if (!final && rest.length > MAX_RECORD_CHARS) {
       const row = number + 1;
       const megabytes = MAX_RECORD_CHARS / 1024 / 1024;
-      const why = buf.includes('"')
+      const why = rest.includes('"')
         ? `a cell runs over ${megabytes} MB; a quote (") is probably never closed`
         : `one row runs over ${megabytes} MB without a line break; a business's row is a few KB at most, so this is not a CSV of one business a line`;
       throw Object.assign(new ImportFileError('malformed', `Row ${row}: ${why}.`, row), { pending: out });
@@ -351,20 +385,20 @@ async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read
   const append = (chunk: string): boolean => {
     if (!chunk) return false;
     if (first) {
-      buf = chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
+      text = chunk.charCodeAt(0) === 0xfeff ? chunk.slice(1) : chunk;
       // Excel's "sep=;" first line names the delimiter; it is not the header (which is then row 2).
-      const hint = SEPARATOR_LINE.exec(buf);
+      const hint = SEPARATOR_LINE.exec(text);
       if (hint) {
         delim = hint[1];
-        buf = buf.slice(hint[0].length);
+        text = text.slice(hint[0].length);
         number = 1;
       } else {
-        delim = sniffDelimiter(buf.slice(0, 64 * 1024));
+        delim = sniffDelimiter(text.slice(0, 64 * 1024));
       }
       first = false;
       progress.delimiter = delim;
     } else {
-      buf += chunk;
+      text = chunk;
     }
     return true;
   };

@@ -49,6 +49,18 @@ describe('XML scanner', () => {
     for (let size = 1; size <= 40; size++) assert.deepEqual(events(SHEET, size), whole, `chunks of ${size}`);
   });
 
+  test('tokens longer than a chunk, and chunks longer than the first look into them, give the same events', () => {
+    // Texts, attribute values, comments and CDATA of 3-20 KB around ordinary cells, in chunks of 4-30 KB:
+    // every kind of token is cut by a chunk's end somewhere, some by two.
+    const long = (n: number) => 'a&amp;b <'.replace('<', '&lt;').repeat(n);
+    const xml = `<sheetData>${Array.from({ length: 12 }, (_, k) => `<row r="${k}"><c r="A${k}" t="inlineStr"><is><t>${long(400 + k * 250)}</t></is></c><c r="B${k}" note="${'q'.repeat(3000 + k * 1500)}"><v>${k}</v></c><!--${'-'.repeat(k)}${'c'.repeat(5000)}--><c r="C${k}"><v><![CDATA[${'d'.repeat(4000 + k * 900)}]]></v></c></row>`).join('')}</sheetData>`;
+    const whole = events(xml);
+    for (const size of [4_097, 5_000, 8_191, 12_000, 30_000]) {
+      assert.deepEqual(events(xml, size), whole, `chunks of ${size}`);
+      assert.deepEqual(events(xml, size, () => true, { plainElements: [['c', 'v']] }), whole, `chunks of ${size}, plain elements`);
+    }
+  });
+
   test('attributes: any quote, any prefix, spaces around =, entities, no false match inside other names', () => {
     const attributes = ` r='B7'  ht="15" x:t = "s" s="3" data-t="no" note="a &amp; b"`;
     assert.equal(xmlAttribute(attributes, 'r'), 'B7');
