@@ -80,6 +80,17 @@ describe('prepare threads', () => {
     assert.deepEqual(await readAll(csv, 2), alone);
   });
 
+  test('an import stopped after its first batch lets its parse worker and prepare thread go at once', async () => {
+    const csv = path.join(dir, 'stopped.csv');
+    await writeCsv(csv, [[...EXPORT_HEADER], ...mixedRows(2_000, 29)]);
+    const reader = await readBatchesInWorker({ path: csv, batchSize: 100, source: 'test-import', prepareThreads: 1 });
+    for await (const message of reader.messages) if (message.type === 'batch') break;
+    const started = Date.now();
+    await reader.close();
+    // Asked to stop, the threads end by themselves; one that did not would be terminated after 3 s.
+    assert.ok(Date.now() - started < 2_000, `closed in ${Date.now() - started} ms`);
+  });
+
   test('an XLSX with two sheets: the same messages, sheet names and rows included', async () => {
     const xlsx = path.join(dir, 'mixed.xlsx');
     const rows = mixedRows(1_200, 23);
