@@ -23,7 +23,7 @@ import { holdImportLock } from './abandoned-imports.ts';
 import type { ColumnMapping } from './columns.ts';
 import { buildUploadResult, emptyCounters, MAX_LISTED, type ImportCounters, type UploadResult } from './import-report.ts';
 import { publishImportProgress, type ImportPhase, type ImportProgress } from './import-progress.ts';
-import { readBatchesInWorker } from './parsed-batches.ts';
+import { prepareThreadsFor, readBatchesInWorker } from './parsed-batches.ts';
 import { positionAt, type ReadDelta, type ReadMessage } from './read-batches.ts';
 import { detach, type FileType, type RowSource } from './source-rows.ts';
 
@@ -165,7 +165,7 @@ async function runImport(
     progress('writing', true);
   };
 
-  const reader = await readBatchesInWorker({ path, batchSize, source, mode });
+  const reader = await readBatchesInWorker({ path, batchSize, source, mode, prepareThreads: prepareThreadsFor(fileSizeBytes) });
   try {
     for await (const message of reader.messages) {
       fraction = message.type === 'opened' ? 0 : message.fraction;

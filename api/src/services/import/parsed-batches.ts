@@ -2,7 +2,6 @@
  * The importing thread's side of parse-worker.ts: the worker's messages as an async iterable. A crash of
  * the worker (a bug, or running out of memory) ends the iteration with an Error instead of hanging.
  */
-import { statSync } from 'node:fs';
 import os from 'node:os';
 import { MessageChannel, type Worker } from 'node:worker_threads';
 import { startTsWorker } from '../../../../platform/runtime/ts-worker.ts';
@@ -32,9 +31,10 @@ const PREPARE_THREADS_FROM_BYTES = 4 * 1024 * 1024;
  * Prepare threads for a file: one where the machine has a core for it beside the parse worker, the
  * importing thread and PostgreSQL (four or more), else none. A prepare thread costs CPU of its own (each
  * chunk's cells are cloned to it: 62-74 -> 78-85 µs of CPU a row, parse alone) and ~20-45 MB of memory,
- * so on two cores, where the parse worker and PostgreSQL already keep both busy, it made imports slower
- * and bigger: CSV 150 MB 10,425 rows/s, XLSX 200k rows 9,117 rows/s at 423 MB, against 11,900-13,100 and
- * 10,200-10,800 rows/s without (docs/performance.md, "Prepare threads"). More than one would not pay:
+ * so on two cores, where the parse worker and PostgreSQL already keep both busy, it gained nothing and cost
+ * CPU and memory: CSV 150 MB 10,425 rows/s (process CPU 16.1 s) against 10,554 (14.5 s) without, XLSX
+ * 200k rows 9,117 rows/s at 423 MB against 11,385 at 359 MB (docs/performance.md, 2026-11-27 "prepare
+ * threads"). More than one would not pay:
  * the parse worker, which scans the file for them, would set the pace.
  */
 export function prepareThreadsFor(bytes: number, cores = os.availableParallelism()): number {
@@ -49,9 +49,9 @@ export interface ParsedBatches {
   close(): Promise<void>;
 }
 
-/** `prepareThreads`: how many prepare threads (default: prepareThreadsFor the file's size). */
-export async function readBatchesInWorker(options: Omit<ReadOptions, 'allocate' | 'preparePorts'> & { prepareThreads?: number }): Promise<ParsedBatches> {
-  const { prepareThreads = prepareThreadsFor(fileSize(options.path)), ...readOptions } = options;
+/** `prepareThreads`: how many prepare threads (prepareThreadsFor the file's size, as a rule). */
+export async function readBatchesInWorker(options: Omit<ReadOptions, 'allocate' | 'preparePorts'> & { prepareThreads: number }): Promise<ParsedBatches> {
+  const { prepareThreads, ...readOptions } = options;
   const channels = Array.from({ length: prepareThreads }, () => new MessageChannel());
   const preparePorts = channels.map((channel) => channel.port1);
   const [worker, ...helpers]: Worker[] = await Promise.all([
@@ -116,12 +116,4 @@ export async function readBatchesInWorker(options: Omit<ReadOptions, 'allocate' 
       clearTimeout(timer);
     },
   };
-}
-
-function fileSize(path: string): number {
-  try {
-    return statSync(path).size;
-  } catch {
-    return 0; // the reader says what is wrong with the file
-  }
 }

@@ -348,7 +348,6 @@ export async function* readBatches({ path, batchSize, source, allocate, mode = '
     // Read rows wait here until there are enough to be worth a message to a prepare thread.
     let waiting: SourceRow[] = [];
     const inFlight: Array<{ rows: SourceRow[]; prepared: Promise<PreparedChunk> }> = [];
-    const maxInFlight = preparers.threaded ? MAX_CHUNKS_IN_FLIGHT : 0;
     let reading = true;
     while (reading || waiting.length || inFlight.length) {
       if (reading) {
@@ -368,11 +367,11 @@ export async function* readBatches({ path, batchSize, source, allocate, mode = '
           reading = false;
         }
       }
-      if (waiting.length >= (preparers.threaded ? ROWS_PER_MESSAGE : 1) || (!reading && waiting.length)) {
+      if (waiting.length >= preparers.rowsPerSubmit || (!reading && waiting.length)) {
         inFlight.push({ rows: waiting, prepared: preparers.submit(waiting) });
         waiting = [];
       }
-      if (inFlight.length > maxInFlight || (!reading && inFlight.length)) {
+      if (inFlight.length > preparers.aheadChunks || (!reading && inFlight.length)) {
         const oldest = inFlight.shift()!;
         yield* takeChunk(oldest.rows, await oldest.prepared);
       }
@@ -388,14 +387,6 @@ export async function* readBatches({ path, batchSize, source, allocate, mode = '
 
 /** The kinds of values a row can be imported without, and their PREPARED flags. */
 const DROPPED_FLAGS = [['location', PREPARED.droppedLocation], ['hours', PREPARED.droppedHours], ['shortened', PREPARED.droppedShortened]] as const;
-
-/**
- * Rows sent to a prepare thread in one message (a message costs tens of microseconds; a CSV chunk of
- * 64 KB holds ~60 wide rows), and chunks sent before the oldest one's answer is awaited (so the prepare
- * threads never wait for the parse worker, which scans the file meanwhile).
- */
-const ROWS_PER_MESSAGE = 250;
-const MAX_CHUNKS_IN_FLIGHT = 3;
 
 /**
  * A row's sheet and row number in the one 32-bit number FirstSeen keeps per key: a repeat in another sheet

@@ -7,8 +7,10 @@ import type { MessagePort } from 'node:worker_threads';
 import { createRowPreparer, type PrepareContext, type PreparedChunk, type RowCells } from './prepare-rows.ts';
 
 export interface RowPreparers {
-  /** Whether chunks are prepared on other threads (then it pays to have several in flight). */
-  readonly threaded: boolean;
+  /** Rows worth one submit: a message to a thread costs tens of microseconds, a call in this thread nothing. */
+  readonly rowsPerSubmit: number;
+  /** Chunks to submit before awaiting the oldest (so prepare threads never wait for the parse worker). */
+  readonly aheadChunks: number;
   submit(rows: RowCells[]): Promise<PreparedChunk>;
   /** Lets the prepare threads go (they exit once their port is closed). */
   close(): void;
@@ -18,11 +20,13 @@ export interface RowPreparers {
 export type PrepareRequest = { type: 'context'; context: PrepareContext } | { type: 'rows'; rows: RowCells[] };
 
 const NO_VALUES: string[] = [];
+const ROWS_PER_MESSAGE = 250;
+const MAX_CHUNKS_IN_FLIGHT = 3;
 
 export function createRowPreparers(context: PrepareContext, ports: MessagePort[] = []): RowPreparers {
   if (ports.length === 0) {
     const prepare = createRowPreparer(context);
-    return { threaded: false, submit: async (rows) => prepare(rows), close: () => undefined };
+    return { rowsPerSubmit: 1, aheadChunks: 0, submit: async (rows) => prepare(rows), close: () => undefined };
   }
   // Each port answers its chunks in the order it was given them.
   const waiting = ports.map(() => [] as Array<(chunk: PreparedChunk) => void>);
@@ -32,7 +36,9 @@ export function createRowPreparers(context: PrepareContext, ports: MessagePort[]
   });
   let next = 0;
   return {
-    threaded: true,
+    // A CSV chunk of 64 KB holds ~60 wide rows: several are sent as one message.
+    rowsPerSubmit: ROWS_PER_MESSAGE,
+    aheadChunks: MAX_CHUNKS_IN_FLIGHT,
     submit(rows) {
       const index = next;
       next = (next + 1) % ports.length;
