@@ -5,9 +5,21 @@
 import { Meilisearch, MeilisearchApiError, MeilisearchRequestError } from 'meilisearch';
 import type { Config } from '../config.ts';
 
+/**
+ * The client of the indexer, the CLIs and the API's admin side (the API's public reads have their own,
+ * api/src/services/public/search-reader.ts). It asks for uncompressed answers: fetch offers gzip and deflate,
+ * and Meilisearch then streams a compressed answer in pieces that a keep-alive connection receives with a
+ * ~40 ms stall (delayed ACK against Nagle) once the answer is over ~1 KB. Measured here: a 5-hit search
+ * 32.9 ms instead of 1.4 ms, 20 documents 10.6 ms instead of 1.7 ms, a task 1.8 instead of 1.2 ms.
+ */
 export function createMeili(config: Pick<Config, 'meiliUrl' | 'meiliMasterKey'>, options: { timeoutMs?: number } = {}): Meilisearch {
   if (!config.meiliUrl) throw new Error('MEILI_URL is not resolved');
-  return new Meilisearch({ host: config.meiliUrl, apiKey: config.meiliMasterKey, timeout: options.timeoutMs ?? 10_000 });
+  return new Meilisearch({
+    host: config.meiliUrl,
+    apiKey: config.meiliMasterKey,
+    timeout: options.timeoutMs ?? 10_000,
+    requestInit: { headers: { 'accept-encoding': 'identity' } },
+  });
 }
 
 /**
