@@ -6,7 +6,8 @@
  * once as deployed (response cache on) and once with PUBLIC_RESPONSE_CACHE=false (every request reads
  * Meilisearch), and drives each read call with autocannon at C connections (default 50). For each call it
  * also sends the main Meilisearch query of that call straight to Meilisearch, so the API's overhead is
- * a ratio. Prints requests/s, p50, p95, p99 per call. Nothing is left behind.
+ * a ratio, and once more through a Node process that only forwards it (bench/pass-through.ts): what any
+ * Node hop adds on this machine. Prints requests/s, p50, p95, p99 per call. Nothing is left behind.
  * `--only <text>` runs only the calls whose name contains it. With API_PROF=1 in the environment each API
  * process writes a V8 CPU profile to /tmp/prof (where an uncached call's time goes).
  */
@@ -129,8 +130,10 @@ const { meiliMasterKey: masterKey } = servers;
 const meiliServer = servers.meili!;
 const apiPort = await findFreePort();
 let api: ChildProcess | null = null;
+let passThrough: ChildProcess | null = null;
 const stopAll = async () => {
   await stopChild(api);
+  await stopChild(passThrough);
   await servers.stop();
 };
 process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
@@ -239,7 +242,7 @@ try {
 
   const selected = args.only ? calls.filter((call) => call.name.includes(args.only!)) : calls;
   if (selected.length === 0) throw new Error(`--only ${args.only} matches no call`);
-  const results = new Map<string, { cached?: Measured; uncached?: Measured; meili?: Measured }>();
+  const results = new Map<string, { cached?: Measured; uncached?: Measured; meili?: Measured; passThrough?: Measured }>();
   for (const mode of ['cached', 'uncached'] as const) {
     api = await startApi({ ...env, PUBLIC_RESPONSE_CACHE: mode === 'cached' ? 'true' : 'false' }, apiPort);
     for (const call of selected) {
@@ -264,16 +267,36 @@ try {
     await measure(call.meili, 1);
     results.get(call.name)!.meili = await measure(call.meili);
   }
+  // The same queries through a Node process that only forwards them (bench/pass-through.ts): the floor
+  // of what any Node hop in front of Meilisearch adds here, whatever that hop does with the answer.
+  if (selected.some((call) => call.meili)) {
+    const proxyPort = await findFreePort();
+    passThrough = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/pass-through.ts')], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(proxyPort), TARGET: meiliServer.url },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitForHttp(`http://127.0.0.1:${proxyPort}/health`);
+    for (const call of selected) {
+      if (!call.meili) continue;
+      const target = { ...call.meili, url: call.meili.url.replace(meiliServer.url, `http://127.0.0.1:${proxyPort}`) };
+      await measure(target, 1);
+      results.get(call.name)!.passThrough = await measure(target);
+    }
+    await stopChild(passThrough);
+    passThrough = null;
+  }
 
   const header = ['call', 'mode', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'p95 API/Meili', 'req/s Meili/API'];
   const rows: string[][] = [];
   for (const call of selected) {
     const entry = results.get(call.name)!;
-    for (const mode of ['cached', 'uncached', 'meili'] as const) {
+    for (const mode of ['cached', 'uncached', 'meili', 'passThrough'] as const) {
       const m = entry[mode];
       if (!m) continue;
       const ratio = mode !== 'meili' && entry.meili ? [fmt(m.p95 / entry.meili.p95), fmt(entry.meili.rps / m.rps)] : ['', ''];
-      rows.push([call.name, mode === 'meili' ? 'meili direct' : `api ${mode}`, Math.round(m.rps).toLocaleString('en'), fmt(m.p50), fmt(m.p95), fmt(m.p99), String(m.errors), ...ratio]);
+      const label = { cached: 'api cached', uncached: 'api uncached', meili: 'meili direct', passThrough: 'node pass-through' }[mode];
+      rows.push([call.name, label, Math.round(m.rps).toLocaleString('en'), fmt(m.p50), fmt(m.p95), fmt(m.p99), String(m.errors), ...ratio]);
     }
   }
   const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index].length)));
