@@ -8,7 +8,7 @@
 import pg from 'pg';
 import type { Pool, PoolClient } from '../../../../platform/db/pool.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
-import { buildUploadResult, emptyCounters } from './import-report.ts';
+import { buildUploadResult, committedRows, emptyCounters } from './import-report.ts';
 import type { ImportMode } from './import-file.ts';
 import type { FileType } from './source-rows.ts';
 
@@ -42,6 +42,7 @@ export async function holdImportLock(pool: Pool, jobId: string): Promise<ImportL
 
 interface JobRow {
   id: string;
+  kind: string;
   file_name: string;
   file_size_bytes: string;
   file_type: string;
@@ -59,7 +60,7 @@ interface JobRow {
 export async function closeAbandonedImports(options: { pool: Pool; prisma: Prisma; now?: () => Date }): Promise<string[]> {
   const { pool, prisma } = options;
   const { rows } = await pool.query<JobRow>(`
-    SELECT id, file_name, file_size_bytes::text, file_type, mode, batch_size, rows_written, rows_inserted, rows_updated,
+    SELECT id, kind, file_name, file_size_bytes::text, file_type, mode, batch_size, rows_written, rows_inserted, rows_updated,
       last_committed_row, started_at, created_at
     FROM import_jobs WHERE status IN ('queued', 'running') ORDER BY created_at`);
   if (rows.length === 0) return [];
@@ -94,7 +95,7 @@ async function closeJob(prisma: Prisma, job: JobRow, now: Date): Promise<boolean
   const written = job.rows_written;
   const stored = written === 0
     ? 'Nothing of it was stored.'
-    : `${written === 1 ? '1 row' : `${written.toLocaleString('en-US')} rows`} committed before it ${written === 1 ? 'stays' : 'stay'} (through data row ${job.last_committed_row}); which rows were rejected or skipped before that is not known.`;
+    : `${written === 1 ? '1 row' : `${written.toLocaleString('en-US')} rows`} committed before it ${written === 1 ? 'stays' : 'stay'} (${committedRows(job.last_committed_row)}); which rows were rejected or skipped before that is not known.`;
   const startedAt = (job.started_at ?? job.created_at).getTime();
   const result = buildUploadResult({
     jobId: job.id, fileName: job.file_name, fileSizeBytes: Number(job.file_size_bytes),
@@ -116,7 +117,7 @@ async function closeJob(prisma: Prisma, job: JobRow, now: Date): Promise<boolean
     if (count === 0) return false;
     await tx.uploadReport.create({
       data: {
-        importJobId: job.id, kind: 'batch', success: false, fileName: job.file_name, fileSizeBytes: BigInt(job.file_size_bytes),
+        importJobId: job.id, kind: job.kind, success: false, fileName: job.file_name, fileSizeBytes: BigInt(job.file_size_bytes),
         totalRows: result.totalRows, successCount: result.successCount, errorCount: 0, skippedCount: 0,
         processingSeconds: result.summary.processingTimeSeconds, report: result as object,
       },

@@ -299,7 +299,7 @@ describe('importFile: CSV end to end', () => {
       import { createPrisma } from ${JSON.stringify(path.resolve('platform/db/prisma.ts'))};
       import { importFile } from ${JSON.stringify(path.resolve('api/src/services/import/import-file.ts'))};
       const url = ${JSON.stringify(ctx.config.databaseUrl)};
-      await importFile({ pool: createPool(url), prisma: createPrisma(url), path: ${JSON.stringify(csv)}, fileName: 'killed.csv', batchSize: 100,
+      await importFile({ pool: createPool(url), prisma: createPrisma(url), path: ${JSON.stringify(csv)}, fileName: 'killed.csv', batchSize: 100, kind: 'cli',
         beforeCommit: async (_client, batch) => { if (batch === 3) process.kill(process.pid, 'SIGKILL'); } });
     `);
     const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -319,7 +319,8 @@ describe('importFile: CSV end to end', () => {
     const body = report.report as { message: string; error: string; results: { inserted: number } };
     assert.equal(body.error, 'interrupted');
     assert.equal(body.results.inserted, 200);
-    assert.match(body.message, /^killed\.csv: The import was cut off: the process importing it stopped .* 200 rows committed before it stay \(through data row 200\).* Upload the file again/);
+    assert.match(body.message, /^killed\.csv: The import was cut off: the process importing it stopped .* 200 rows committed before it stay \(the file's first 200 rows of data; header rows are not counted\).* Upload the file again/);
+    assert.equal(report.kind, 'cli', 'the kind the import was started as');
     assert.deepEqual(await closeAbandonedImports({ pool, prisma }), [], 'closed once');
 
     // An import that is running (here, during its second batch) holds its job: the sweep leaves it be.
@@ -385,6 +386,8 @@ describe('importFile: CSV end to end', () => {
     assert.equal(outcome.result.error, 'malformed');
     assert.equal(outcome.result.stoppedAtRow, 4);
     assert.match(outcome.result.message, /Row 4: a quoted cell is never closed/);
+    // One numbering: the failure names the sheet's row; what stays is counted in rows of data.
+    assert.match(outcome.result.message, /2 rows committed before it stay \(the file's first 2 rows of data; header rows are not counted\)\.$/);
     assert.equal(await countBusinesses("place_id LIKE 'ChIJ-bq-%'"), 2);
   });
 

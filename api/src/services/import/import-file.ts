@@ -73,7 +73,7 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
     await prisma.importJob.create({
       data: {
         id: jobId, status: 'running', fileName: options.fileName, fileSizeBytes: BigInt(fileSizeBytes), fileType: 'unknown', mode, batchSize,
-        adminUserId: options.adminUserId ?? null, startedAt: new Date(startedAt),
+        kind: options.kind ?? 'batch', adminUserId: options.adminUserId ?? null, startedAt: new Date(startedAt),
       },
     });
     return await runImport(options, { jobId, mode, batchSize, startedAt, fileSizeBytes });

@@ -115,7 +115,7 @@ export function buildUploadResult(input: ReportInput) {
     ? `${input.fileName}: ${parts.join(', ')}.${unchanged}${byContent}${notes}`
     : input.failure!.complete
       ? `${input.fileName}: ${failure}${notes}`
-      : `${input.fileName}: ${failure}${c.totalRows || successCount ? ` The import stopped there; ${successCount === 1 ? '1 row' : `${successCount} rows`} committed before it ${successCount === 1 ? 'stays' : 'stay'} (through data row ${input.lastCommittedRow}).` : ''}`;
+      : `${input.fileName}: ${failure}${c.totalRows || successCount ? ` The import stopped there; ${successCount === 1 ? '1 row' : `${successCount} rows`} committed before it ${successCount === 1 ? 'stays' : 'stay'} (${committedRows(input.lastCommittedRow)}).` : ''}`;
   return {
     success,
     message,
@@ -184,4 +184,13 @@ function contentMatchNote(keyed: number, matched: number): string {
   const rows = one ? ' 1 row has no place_id: it was' : ` ${keyed.toLocaleString('en-US')} rows have no place_id: they were`;
   const already = matched === 0 ? '' : matched === keyed ? (one ? 'it was' : 'all were') : `${matched.toLocaleString('en-US')} ${matched === 1 ? 'was' : 'were'}`;
   return `${rows} matched by name, address and phone instead${already ? ` (${already} already in the directory)` : ''}.`;
+}
+
+/**
+ * Which rows an import that stopped had committed, in words an admin can check against the sheet: the
+ * failure itself names a spreadsheet row ("Row 1502: ..."), so this counts rows of data rather than giving
+ * a second row number.
+ */
+export function committedRows(dataRows: number): string {
+  return dataRows === 1 ? "the file's first row of data; header rows are not counted" : `the file's first ${dataRows.toLocaleString('en-US')} rows of data; header rows are not counted`;
 }
