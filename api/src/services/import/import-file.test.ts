@@ -120,7 +120,7 @@ describe('importFile: CSV end to end', () => {
     assert.deepEqual(first.duplicateAnalysis.excelDuplicateRecords, [{ row: 4, sheet: undefined, name: 'corner garage', placeId: null, firstRow: 2 }]);
     assert.equal(first.duplicateAnalysis.recordsWithPlaceId, 0);
     assert.equal(first.duplicateAnalysis.databaseDuplicateCount, 0);
-    assert.match(first.message, /no-ids\.csv: 3 of 4 rows imported \(3 new, 0 updated, 0 unchanged\), 1 skipped\. 3 rows have no place_id: they were matched by name, address and phone instead\.$/);
+    assert.match(first.message, /no-ids\.csv: 3 of 4 rows imported \(3 new, 0 updated, 0 unchanged\), 1 skipped \(1 repeats a row above in the file\)\. 3 rows have no place_id: they were matched by name, address and phone instead\.$/);
     assert.equal(await countBusinesses("name IN ('Corner Garage', 'Lone Tow')"), 3);
     const firstSlugs = await slugs();
 
@@ -198,6 +198,8 @@ describe('importFile: CSV end to end', () => {
     assert.equal(inserted.result.successCount, 1);
     assert.equal(inserted.result.skippedCount, 1);
     assert.deepEqual(inserted.result.skippedBusinesses.map((s) => [s.placeId, s.reason, s.row]), [['ChIJ-mode-1', 'exists', 2]]);
+    // The message says why, not only the report's reason codes.
+    assert.match(inserted.result.message, /: 1 of 2 rows imported \(1 new, 0 updated, 0 unchanged\), 1 skipped \(1 already in the directory, which insert mode leaves as it is\)\./);
     assert.equal((await pool.query("SELECT name FROM businesses WHERE place_id = 'ChIJ-mode-1'")).rows[0].name, 'Kept');
 
     const update = file('modes-update.csv');
@@ -206,6 +208,7 @@ describe('importFile: CSV end to end', () => {
     assert.equal(updated.result.results.updated, 1);
     assert.equal(updated.result.skippedCount, 2);
     assert.deepEqual(updated.result.skippedBusinesses.map((s) => s.reason), ['no_match', 'no_match']);
+    assert.match(updated.result.message, /: 1 of 3 rows imported \(0 new, 1 updated, 0 unchanged\), 2 skipped \(2 not in the directory, which update mode does not add\)\./);
     assert.equal((await pool.query("SELECT name FROM businesses WHERE place_id = 'ChIJ-mode-1'")).rows[0].name, 'Renamed');
     assert.equal(await countBusinesses("place_id = 'ChIJ-mode-404' OR (name = 'No id' AND city = 'Rome')"), 0);
   });

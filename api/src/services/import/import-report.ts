@@ -101,7 +101,14 @@ export function buildUploadResult(input: ReportInput) {
   const success = !input.failure;
   const n = (count: number) => count.toLocaleString('en-US');
   const parts = [`${n(successCount)} of ${n(c.totalRows)} ${c.totalRows === 1 ? 'row' : 'rows'} imported (${n(c.inserted)} new, ${n(c.updated)} updated, ${n(c.unchanged)} unchanged)`];
-  if (skippedCount) parts.push(`${n(skippedCount)} skipped`);
+  // Why, where the rest of the message does not say it (rows of sheets left out have a note of their own).
+  const skipReasons = [
+    c.excelDuplicateCount ? `${n(c.excelDuplicateCount)} ${c.excelDuplicateCount === 1 ? 'repeats a row' : 'repeat rows'} above in the file` : '',
+    c.skippedByMode === 0 ? ''
+      : input.mode === 'update' ? `${n(c.skippedByMode)} not in the directory, which update mode does not add`
+      : `${n(c.skippedByMode)} already in the directory, which insert mode leaves as ${c.skippedByMode === 1 ? 'it is' : 'they are'}`,
+  ].filter(Boolean);
+  if (skippedCount) parts.push(`${n(skippedCount)} skipped${skipReasons.length ? ` (${skipReasons.join('; ')})` : ''}`);
   if (c.errorCount) parts.push(`${n(c.errorCount)} rejected${c.errorCount > c.errors.length ? ` (the first ${n(c.errors.length)} are listed with their reasons)` : ''}`);
   // A file imported again: "1,050 of 1,050 rows imported" alone reads as if it had done something.
   const unchanged = c.unchanged > 0 && c.inserted + c.updated === 0
