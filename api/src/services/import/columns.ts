@@ -225,9 +225,11 @@ export function mapColumns(headers: string[]): ColumnMapping {
     delete sources.type;
   }
   if (!sources.name) {
+    // The first aliases are the usual English ones; the rest (other languages, exporters' names) are
+    // listed after them, so the message starts with what most people would write.
     const tried = ALIASES.name.join(', ');
     throw new MissingColumnsError(
-      `The file has no business name column (looked for a header named ${tried}, in any case). Columns found: ${headers.slice(0, 20).join(', ')}${headers.length > 20 ? ', ...' : ''}.`,
+      `The file has no business name column: its first row must name the columns, one of them "name" or "business name" (any case; also accepted: ${tried}). Columns found: ${headers.slice(0, 20).map((header) => (header.length > 40 ? `${header.slice(0, 40)}...` : header)).join(', ')}${headers.length > 20 ? ', ...' : ''}.`,
     );
   }
 

@@ -426,9 +426,23 @@ describe('importFile: CSV end to end', () => {
     const refused = await run(nameless);
     assert.equal(refused.status, 'failed');
     assert.equal(refused.result.error, 'missing_columns');
-    assert.match(refused.result.message, /no business name column/);
+    assert.match(refused.result.message, /no business name column: its first row must name the columns, one of them "name" or "business name"/);
     assert.equal(refused.result.successCount, 0);
     assert.equal(await countBusinesses("phone = '555'"), 0);
+
+    // Not workbooks, whatever their names say: told in words, not in zip or CSV terms alone.
+    const text = file('notes.xlsx');
+    await writeFile(text, 'hello this is a text file\nwith two lines\n');
+    const textResult = await run(text);
+    assert.equal(textResult.result.error, 'missing_columns');
+    assert.match(textResult.result.message, /^[\w-]*notes\.xlsx: The file is named \.xlsx but holds plain text, not an Excel workbook, so it was read as CSV\. The file has no business name column/);
+    const archive = file('archive.xlsx');
+    const zip = new ZipWriter(archive);
+    await zip.addRaw('readme.txt', Buffer.from('not a workbook'));
+    await zip.close();
+    const archiveResult = await run(archive);
+    assert.equal(archiveResult.result.error, 'malformed');
+    assert.match(archiveResult.result.message, /The file is a zip archive but not an Excel workbook: upload the \.xlsx or \.csv file itself/);
 
     const zero = file('zero-bytes.csv');
     await writeFile(zero, '');

@@ -183,6 +183,11 @@ async function runImport(
         notes = [...notes, ...message.notes];
         sheets = message.sheets;
         if (message.failure) failure = message.failure;
+        // A file named as a workbook that holds text is read as CSV (the type is decided by content): say
+        // so, or the missing-column message reads as if the workbook's header were the first line of text.
+        if (failure?.code === 'missing_columns' && fileType === 'csv' && /\.xlsx?$/i.test(options.fileName)) {
+          failure = { ...failure, message: `The file is named ${/\.xlsx$/i.test(options.fileName) ? '.xlsx' : '.xls'} but holds plain text, not an Excel workbook, so it was read as CSV. ${failure.message}` };
+        }
         break;
       }
       // One batch is written while the worker prepares the next ones; a failed write stops the loop here.

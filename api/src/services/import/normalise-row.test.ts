@@ -304,7 +304,7 @@ describe('header mapping', () => {
     assert.ok(mapping.columnExtraction.missing.includes('city'));
   });
   test('a file without any name column is refused with a message naming what is missing', () => {
-    assert.throws(() => mapColumns(['address', 'phone']), /no business name column.*name, businessname/);
+    assert.throws(() => mapColumns(['address', 'phone']), /no business name column: .*also accepted: name, businessname/);
   });
   test('enrichment columns never stand in for core ones', () => {
     const mapping = mapColumns(['name', 'site.company_insights.city']);

@@ -235,7 +235,7 @@ export async function openXlsx(path: string, limits: typeof XLSX_LIMITS = XLSX_L
   try {
     const entries = await readEntries(zip, limits);
     if (!entries.has('xl/workbook.xml') && ![...entries.keys()].some((name) => name.endsWith('workbook.xml'))) {
-      throw new ImportFileError('malformed', 'The zip file is not an Excel workbook (no xl/workbook.xml).');
+      throw new ImportFileError('malformed', 'The file is a zip archive but not an Excel workbook: upload the .xlsx or .csv file itself (unzipped), or open the file in Excel and save it as .xlsx.');
     }
     const workbookPath = entries.has('xl/workbook.xml') ? 'xl/workbook.xml' : [...entries.keys()].find((name) => name.endsWith('workbook.xml'))!;
     const relsPath = resolveTarget(workbookPath, `_rels/${workbookPath.split('/').pop()}.rels`);
