@@ -139,12 +139,13 @@ describe('error responses', () => {
   });
 
   test('every answer, built by the app or not, tells browsers not to sniff its type nor let other sites frame it', async () => {
-    for (const path of ['/api/no-such-thing', '/healthz', '/', '/admin']) {
-      const headers = (await api.request(path)).headers;
-      assert.equal(headers.get('x-content-type-options'), 'nosniff', path);
-      assert.equal(headers.get('x-frame-options'), 'SAMEORIGIN', path);
-      assert.match(headers.get('content-security-policy') ?? '', /frame-ancestors 'self'/, path);
-      assert.equal(headers.get('referrer-policy'), 'strict-origin-when-cross-origin', path);
+    for (const [method, path] of [['GET', '/api/no-such-thing'], ['GET', '/healthz'], ['GET', '/'], ['HEAD', '/'], ['GET', '/admin'], ['HEAD', '/api/homepage-data']]) {
+      const headers = (await api.request(path, { method })).headers;
+      // Once each (a header sent twice reads as "nosniff, nosniff" here).
+      assert.equal(headers.get('x-content-type-options'), 'nosniff', `${method} ${path}`);
+      assert.equal(headers.get('x-frame-options'), 'SAMEORIGIN', `${method} ${path}`);
+      assert.match(headers.get('content-security-policy') ?? '', /frame-ancestors 'self'/, `${method} ${path}`);
+      assert.equal(headers.get('referrer-policy'), 'strict-origin-when-cross-origin', `${method} ${path}`);
     }
   });
 
