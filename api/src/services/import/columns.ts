@@ -268,6 +268,17 @@ export function mapColumns(headers: string[]): ColumnMapping {
         }
       }
     }
+    // A name written as "N/A" or "null" is kept as written: the row is refused either way, and its
+    // reason then quotes what the admin sees in that cell instead of calling it empty.
+    if (out.name === undefined && sources.name) {
+      for (const header of sources.name) {
+        const value = values[indexOfHeader.get(header)!];
+        if (value !== undefined && value.trim() !== '') {
+          out.name = value;
+          break;
+        }
+      }
+    }
     return out;
   };
   // A layout's own columns (OSM tags, the gosom link), read by key for every row: their index looked up once.

@@ -147,10 +147,12 @@ describe('row normalisation', () => {
     assert.equal(statusOf({}), null);
   });
 
-  test('name is required; literal N/A, None and blanks count as missing; invisible marks are removed', () => {
+  test('name is required; literal N/A, None and blanks are no name (quoted as written); invisible marks are removed', () => {
     assert.match(rejected({ name: '' }), /name is missing/);
-    assert.match(rejected({ name: 'N/A' }), /name is missing/);
-    assert.match(rejected({ name: 'None' }), /name is missing/);
+    assert.match(rejected({ name: '   ' }), /name is missing/);
+    assert.match(rejected({ name: 'N/A' }), /name is "N\/A", which stands for no name/);
+    assert.match(rejected({ name: 'None' }), /name is "None", which stands for no name/);
+    assert.match(rejected({ name: 'null' }), /name is "null", which stands for no name/);
     assert.equal(accepted({ name: '\u200eCafé  Zürich ' }).name, 'Café Zürich');
     assert.equal(accepted({ title: 'From title' }).name, 'From title');
   });

@@ -3,7 +3,7 @@
  * Coercion is hand-written (exports write numbers and booleans in many ways); the result is then checked
  * with zod (`ImportedBusiness`), so every accepted row satisfies the same schema whatever the file format.
  *
- * Rejected (the row is reported and not written): no name (empty, or the literal "N/A"); a rating that is
+ * Rejected (the row is reported and not written): no name (empty, or a stand-in such as "N/A", quoted in the reason); a rating that is
  * not a number or outside 0-5; a review count that is not a whole non-negative number.
  * Dropped but the row kept: coordinates out of range, only one of the pair, or a known placeholder point
  * (both dropped: one bad `_geo` fails a whole Meilisearch batch); links that are not http(s); hours or
@@ -206,7 +206,8 @@ function subtypesOf(value: string | undefined): string[] {
 export function normaliseRow(cells: CanonicalCells): NormaliseResult {
   textWasCut = false;
   const rawName = cells.name === undefined ? undefined : nfc(cells.name.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim());
-  if (!rawName || /^(n\/a|na|none|null|-)$/i.test(rawName)) return { ok: false, reason: 'name is missing' };
+  if (!rawName) return { ok: false, reason: 'name is missing' };
+  if (/^(n\/a|na|none|null|nan|undefined|-|\{\}|\[\])$/i.test(rawName)) return { ok: false, reason: `name is "${rawName}", which stands for no name` };
   if (rawName.length > MAX_NAME) return { ok: false, reason: `name is longer than ${MAX_NAME} characters` };
 
   // Every reason a row is refused, not only the first: the admin fixes them in one pass.
