@@ -253,6 +253,7 @@ export function mapColumns(headers: string[]): ColumnMapping {
   const entries = Object.entries(sources) as Array<[Field, string[]]>;
   const single = entries.filter(([, list]) => list.length === 1).map(([field, list]) => [field, indexOfHeader.get(list[0])!] as const);
   const multi = entries.filter(([, list]) => list.length > 1).map(([field, list]) => [field, list.map((header) => indexOfHeader.get(header)!)] as const);
+  const nameIndexes = sources.name.map((header) => indexOfHeader.get(header)!);
   const base = (values: string[]): CanonicalCells => {
     const out = emptyCells();
     for (const [field, index] of single) {
@@ -270,9 +271,9 @@ export function mapColumns(headers: string[]): ColumnMapping {
     }
     // A name written as "N/A" or "null" is kept as written: the row is refused either way, and its
     // reason then quotes what the admin sees in that cell instead of calling it empty.
-    if (out.name === undefined && sources.name) {
-      for (const header of sources.name) {
-        const value = values[indexOfHeader.get(header)!];
+    if (out.name === undefined) {
+      for (const index of nameIndexes) {
+        const value = values[index];
         if (value !== undefined && value.trim() !== '') {
           out.name = value;
           break;

@@ -12,7 +12,7 @@ import { closeAbandonedImports } from './abandoned-imports.ts';
 import { importFile, type ImportFileOptions } from './import-file.ts';
 import { openXlsx, XLSX_LIMITS } from './xlsx-reader.ts';
 import { EXPORT_HEADER, exportRows } from './testing/export-rows.ts';
-import { csvText, writeCsv, writeXls, writeXlsx, ZipWriter, type Cell } from './testing/spreadsheet-writers.ts';
+import { csvText, writeCsv, writeRawZip, writeXls, writeXlsx, type Cell } from './testing/spreadsheet-writers.ts';
 
 let ctx: TestContext;
 let pool: Pool;
@@ -437,9 +437,7 @@ describe('importFile: CSV end to end', () => {
     assert.equal(textResult.result.error, 'missing_columns');
     assert.match(textResult.result.message, /^[\w-]*notes\.xlsx: The file is named \.xlsx but holds plain text, not an Excel workbook, so it was read as CSV\. The file has no business name column/);
     const archive = file('archive.xlsx');
-    const zip = new ZipWriter(archive);
-    await zip.addRaw('readme.txt', Buffer.from('not a workbook'));
-    await zip.close();
+    await writeRawZip(archive, [['readme.txt', Buffer.from('not a workbook')]]);
     const archiveResult = await run(archive);
     assert.equal(archiveResult.result.error, 'malformed');
     assert.match(archiveResult.result.message, /The file is a zip archive but not an Excel workbook: upload the \.xlsx or \.csv file itself/);
@@ -784,35 +782,25 @@ describe('importFile: XLSX', () => {
 
   test('a zip bomb is refused from the central directory, before anything is inflated', async () => {
     const bomb = file('bomb.xlsx');
-    const zip = new ZipWriter(bomb);
-    await zip.addRaw('xl/workbook.xml', Buffer.from('<workbook/>'));
-    await zip.addRaw('xl/worksheets/sheet1.xml', Buffer.alloc(8 * 1024 * 1024, 0x20));
-    await zip.close();
+    await writeRawZip(bomb, [['xl/workbook.xml', Buffer.from('<workbook/>')], ['xl/worksheets/sheet1.xml', Buffer.alloc(8 * 1024 * 1024, 0x20)]]);
     assert.ok((await stat(bomb)).size < 64 * 1024);
     const outcome = await run(bomb);
     assert.equal(outcome.result.error, 'unsafe');
     assert.match(outcome.result.message, /compressed more than 200:1/);
 
     const lying = file('lying.xlsx');
-    const liar = new ZipWriter(lying);
-    await liar.addRaw('xl/workbook.xml', Buffer.from('<workbook/>'));
-    await liar.addRaw('xl/worksheets/sheet1.xml', Buffer.alloc(4 * 1024 * 1024, 0x41), { size: 1000 });
-    await liar.close();
+    await writeRawZip(lying, [['xl/workbook.xml', Buffer.from('<workbook/>')], ['xl/worksheets/sheet1.xml', Buffer.alloc(4 * 1024 * 1024, 0x41), { size: 1000 }]]);
     await assert.rejects(async () => {
       const source = await openXlsx(lying);
       for await (const _ of source.rows) void _;
     }, /unsafe|damaged|malformed|size/i);
 
     const many = file('many.xlsx');
-    const manyZip = new ZipWriter(many);
-    for (let i = 0; i < 12; i++) await manyZip.addRaw(`part${i}.xml`, Buffer.from('<x/>'));
-    await manyZip.close();
+    await writeRawZip(many, Array.from({ length: 12 }, (_, i) => [`part${i}.xml`, Buffer.from('<x/>')] as [string, Buffer]));
     await assert.rejects(openXlsx(many, { ...XLSX_LIMITS, maxEntries: 10 }), /more than 10 parts/);
 
     const huge = file('huge.xlsx');
-    const hugeZip = new ZipWriter(huge);
-    await hugeZip.addRaw('xl/workbook.xml', Buffer.from('<workbook/>'), { size: 3 * 1024 ** 3 - 1 });
-    await hugeZip.close();
+    await writeRawZip(huge, [['xl/workbook.xml', Buffer.from('<workbook/>'), { size: 3 * 1024 ** 3 - 1 }]]);
     await assert.rejects(openXlsx(huge), /would unpack to more than 2048 MB/);
   });
 
@@ -828,9 +816,7 @@ describe('importFile: XLSX', () => {
     assert.match(outcome.result.message, /truncated\.xlsx: The \.xlsx file is damaged or truncated; save it again from Excel and upload it once more\.$/);
 
     const dtd = file('dtd.xlsx');
-    const zip = new ZipWriter(dtd);
-    await zip.addRaw('xl/workbook.xml', Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><workbook><sheets/></workbook>'));
-    await zip.close();
+    await writeRawZip(dtd, [['xl/workbook.xml', Buffer.from('<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><workbook><sheets/></workbook>')]]);
     const refused = await run(dtd);
     assert.equal(refused.result.error, 'unsafe');
     assert.match(refused.result.message, /DTD/);

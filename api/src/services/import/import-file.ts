@@ -185,8 +185,9 @@ async function runImport(
         if (message.failure) failure = message.failure;
         // A file named as a workbook that holds text is read as CSV (the type is decided by content): say
         // so, or the missing-column message reads as if the workbook's header were the first line of text.
-        if (failure?.code === 'missing_columns' && fileType === 'csv' && /\.xlsx?$/i.test(options.fileName)) {
-          failure = { ...failure, message: `The file is named ${/\.xlsx$/i.test(options.fileName) ? '.xlsx' : '.xls'} but holds plain text, not an Excel workbook, so it was read as CSV. ${failure.message}` };
+        const workbookName = /\.xlsx?$/i.exec(options.fileName);
+        if (failure?.code === 'missing_columns' && fileType === 'csv' && workbookName) {
+          failure = { ...failure, message: `The file is named ${workbookName[0].toLowerCase()} but holds plain text, not an Excel workbook, so it was read as CSV. ${failure.message}` };
         }
         break;
       }

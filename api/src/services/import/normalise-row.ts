@@ -15,7 +15,7 @@ import { countryCodeFrom, countryName } from '../../../../common/countries.ts';
 import { countryFromPhone, countryFromStateAndZip, placeFromAddress } from './place-fallbacks.ts';
 import { asciiNumber } from '../../../../common/numbers.ts';
 import { readAboutCell } from './about.ts';
-import type { CanonicalCells } from './columns.ts';
+import { isMissing, type CanonicalCells } from './columns.ts';
 import { readWorkingHoursCell } from './working-hours.ts';
 
 /** The longest text a column holds (names and phones have their own limits); what is longer is cut. */
@@ -207,7 +207,8 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
   textWasCut = false;
   const rawName = cells.name === undefined ? undefined : nfc(cells.name.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim());
   if (!rawName) return { ok: false, reason: 'name is missing' };
-  if (/^(n\/a|na|none|null|nan|undefined|-|\{\}|\[\])$/i.test(rawName)) return { ok: false, reason: `name is "${rawName}", which stands for no name` };
+  // The markers exports write for no value (isMissing: N/A, None, null, ...), and NA and - besides.
+  if (isMissing(rawName) || /^(na|-)$/i.test(rawName)) return { ok: false, reason: `name is "${rawName}", which stands for no name` };
   if (rawName.length > MAX_NAME) return { ok: false, reason: `name is longer than ${MAX_NAME} characters` };
 
   // Every reason a row is refused, not only the first: the admin fixes them in one pass.

@@ -170,6 +170,16 @@ export interface XlsxSheet {
 }
 
 /**
+ * Writes a zip of the given entries as they are (ZipWriter.addRaw: optionally with declared sizes that lie),
+ * for tests of archives that are not workbooks, or hostile ones.
+ */
+export async function writeRawZip(path: string, entries: Array<[name: string, data: Buffer, declare?: { size?: number; compressed?: number }]>): Promise<void> {
+  const zip = new ZipWriter(path);
+  for (const [name, data, declare] of entries) await zip.addRaw(name, data, declare);
+  await zip.close();
+}
+
+/**
  * Writes an .xlsx workbook. Strings go to the shared string table when `sharedStrings` is true (as Excel
  * does; the table is built first, so rows are iterated twice: pass arrays), else inline. `store`: parts
  * without compression (as SheetJS writes them by default).
