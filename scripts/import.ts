@@ -7,7 +7,7 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { importFile } from '../api/src/services/import/import-file.ts';
-import { MAX_UPLOAD_BYTES } from '../api/src/routes/uploads/receive-upload.ts';
+import { MAX_UPLOAD_BYTES } from '../api/src/routes/admin/uploads/receive-upload.ts';
 import { IMPORT_USAGE, ImportArgsError, parseImportArgs } from '../api/src/services/import/parse-import-args.ts';
 import { relayProgress } from '../api/src/services/import/progress-relay.ts';
 import { loadConfigOrExit, type Config } from '../platform/config.ts';

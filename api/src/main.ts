@@ -8,7 +8,7 @@ import { createPrisma } from '../../platform/db/prisma.ts';
 import { createLogger, setLogLevel } from '../../platform/logger.ts';
 import { createMeili } from '../../platform/search/client.ts';
 import { startServer } from './server.ts';
-import { removeAbandonedUploads } from './routes/uploads/receive-upload.ts';
+import { removeAbandonedUploads } from './routes/admin/uploads/receive-upload.ts';
 import { closeAbandonedImports } from './services/import/abandoned-imports.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 10_000;

@@ -3,7 +3,7 @@
  * the admin guard (middleware/admin-guard.ts), so every route here is covered by the access policy.
  *
  * Convention: each router declares FULL paths (`router.get('/api/admin/stats', ...)`) and is mounted
- * at the root. api/src/routes/admin-auth/admin-guard.test.ts walks the mounted routes and relies on it.
+ * at the root. api/src/routes/admin/admin-auth/admin-guard.test.ts walks the mounted routes and relies on it.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -13,7 +13,7 @@ import { resolveRouteDeps, type AppDeps, type RouteDeps } from '../deps.ts';
 import { findDisallowedOrigin, requiresAdmin } from '../middleware/admin-guard.ts';
 import { authenticateSession, createSessionMiddleware, loadSessionOutsideExpress } from '../middleware/session.ts';
 import type { AdminUser } from '../repositories/admin-users.ts';
-import { createAdminAuthRouter } from './admin-auth/admin-auth.router.ts';
+import { createAdminAuthRouter } from './admin/admin-auth/admin-auth.router.ts';
 import { createHealthRouter } from './health/health.router.ts';
 import { createAdvertisementsRouter } from './advertisements/advertisements.router.ts';
 import { createBusinessesRouter } from './businesses/businesses.router.ts';
@@ -23,12 +23,12 @@ import { createContactRouter } from './contact/contact.router.ts';
 import { createCountriesRouter } from './countries/countries.router.ts';
 import { createFeaturedRouter } from './featured/featured.router.ts';
 import { createHomepageRouter } from './homepage/homepage.router.ts';
-import { createIndexerStatusRouter } from './indexer-status/indexer-status.router.ts';
+import { createIndexerStatusRouter } from './admin/indexer-status/indexer-status.router.ts';
 import { createOpenApiRouter } from './openapi/openapi.router.ts';
 import { createSearchRouter } from './search/search.router.ts';
 import { createSiteSettingsRouter } from './site-settings/site-settings.router.ts';
-import { importProgressSocket } from './uploads/import-progress.socket.ts';
-import { createUploadsRouter } from './uploads/uploads.router.ts';
+import { importProgressSocket } from './admin/uploads/import-progress.socket.ts';
+import { createUploadsRouter } from './admin/uploads/uploads.router.ts';
 import { createFrontendRouter } from '../../../frontend/server/create-frontend-handler.ts';
 
 export type RouterFactory = (deps: RouteDeps) => Router;

@@ -1,6 +1,6 @@
 /**
  * Live import progress inside this process. The pipeline publishes here; the WebSocket route
- * (routes/uploads/import-progress.socket.ts) forwards each message to connected admins. An upload is
+ * (routes/admin/uploads/import-progress.socket.ts) forwards each message to connected admins. An upload is
  * handled by the replica that received it, so per-process delivery is what the uploading admin needs.
  */
 import { EventEmitter } from 'node:events';

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { hashPassword } from '../../services/auth/password.ts';
-import { LOGIN_LIMITS } from '../../services/auth/sign-in.ts';
-import { cookieHeaderFrom, startTestApi, TEST_ADMIN, type TestApi } from '../../test/api-harness.ts';
+import { hashPassword } from '../../../services/auth/password.ts';
+import { LOGIN_LIMITS } from '../../../services/auth/sign-in.ts';
+import { cookieHeaderFrom, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/api-harness.ts';
 
 // TRUST_PROXY lets each test speak from its own client IP (X-Forwarded-For), so the login rate
 // limiter's per-IP memory of one test never leaks into another.

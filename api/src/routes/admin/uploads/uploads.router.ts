@@ -7,11 +7,11 @@
  * Progress of a running import goes over the WebSocket in import-progress.socket.ts.
  */
 import { Router, type Request, type Response } from 'express';
-import type { RouteDeps } from '../../deps.ts';
-import { parseInput } from '../../middleware/validate.ts';
-import { importFile } from '../../services/import/import-file.ts';
-import { toSingleFileReport } from '../../services/import/import-report.ts';
-import { listUploadReports } from '../../services/import/list-upload-reports.ts';
+import type { RouteDeps } from '../../../deps.ts';
+import { parseInput } from '../../../middleware/validate.ts';
+import { importFile } from '../../../services/import/import-file.ts';
+import { toSingleFileReport } from '../../../services/import/import-report.ts';
+import { listUploadReports } from '../../../services/import/list-upload-reports.ts';
 import { receiveUpload, UploadError } from './receive-upload.ts';
 import { UploadFields, UploadReportsQuery } from './uploads.schema.ts';
 

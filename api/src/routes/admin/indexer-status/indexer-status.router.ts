@@ -4,9 +4,9 @@
  * settings versions, the active indexer, the last error). Admin only, like every /api/admin path.
  */
 import { Router } from 'express';
-import { getIndexerStatus } from '../../../../platform/search/status.ts';
-import type { RouteDeps } from '../../deps.ts';
-import { getPublicContext } from '../../services/public/public-context.ts';
+import { getIndexerStatus } from '../../../../../platform/search/status.ts';
+import type { RouteDeps } from '../../../deps.ts';
+import { getPublicContext } from '../../../services/public/public-context.ts';
 
 export function createIndexerStatusRouter(deps: RouteDeps): Router {
   // The read side's client: a Meilisearch that is down answers "unreachable" within its 2 s deadline.

@@ -1,12 +1,12 @@
 /** Admin sign-in, sign-out and "who am I". The guard (middleware/admin-guard.ts) protects /me and /logout. */
 import { Router } from 'express';
-import type { RouteDeps } from '../../deps.ts';
-import { AppError } from '../../errors.ts';
-import { startAdminSession, endAdminSession } from '../../middleware/session.ts';
-import { parseInput } from '../../middleware/validate.ts';
-import { presentAdmin } from '../../presenters/admin.ts';
-import { signIn } from '../../services/auth/sign-in.ts';
-import { signOut } from '../../services/auth/sign-out.ts';
+import type { RouteDeps } from '../../../deps.ts';
+import { AppError } from '../../../errors.ts';
+import { startAdminSession, endAdminSession } from '../../../middleware/session.ts';
+import { parseInput } from '../../../middleware/validate.ts';
+import { presentAdmin } from '../../../presenters/admin.ts';
+import { signIn } from '../../../services/auth/sign-in.ts';
+import { signOut } from '../../../services/auth/sign-out.ts';
 import { LoginBody, type LoginResponse } from './admin-auth.schema.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'Username or password is incorrect';

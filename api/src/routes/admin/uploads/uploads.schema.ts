@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { BATCH_SIZES, IMPORT_MODES } from '../../services/import/import-file.ts';
-import { wholeNumberParam } from '../../../../common/api/public.ts';
+import { BATCH_SIZES, IMPORT_MODES } from '../../../services/import/import-file.ts';
+import { wholeNumberParam } from '../../../../../common/api/public.ts';
 
 const optionalInt = z
   .string()

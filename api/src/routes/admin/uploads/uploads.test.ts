@@ -8,12 +8,12 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { after, before, describe, test } from 'node:test';
 import WebSocket from 'ws';
-import { startTestApi, type TestApi } from '../../test/api-harness.ts';
-import { EXPORT_HEADER, exportRows } from '../../services/import/testing/export-rows.ts';
-import { csvText, writeXls, type Cell } from '../../services/import/testing/spreadsheet-writers.ts';
+import { startTestApi, type TestApi } from '../../../test/api-harness.ts';
+import { EXPORT_HEADER, exportRows } from '../../../services/import/testing/export-rows.ts';
+import { csvText, writeXls, type Cell } from '../../../services/import/testing/spreadsheet-writers.ts';
 import { IMPORT_PROGRESS_PATH, SIGNED_OUT_CLOSE_CODE } from './import-progress.socket.ts';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const ROOT = path.resolve(import.meta.dirname, '../../../../..');
 
 let api: TestApi & { close(): Promise<void> };
 let cookie: string;
@@ -264,7 +264,7 @@ describe('the server\'s own storage fails', () => {
   test('a disk that is full (here: a file-size limit) answers 507 insufficient_storage, keeps nothing, and the server goes on', async () => {
     // The API in a child process whose files may not grow past 256 KB: storing the upload fails with EFBIG,
     // as it would with ENOSPC on a full disk.
-    const child = spawn('bash', ['-c', 'ulimit -f 256 && exec "$0" --import tsx "$1"', process.execPath, path.join(import.meta.dirname, '../../test/api-child.ts')], {
+    const child = spawn('bash', ['-c', 'ulimit -f 256 && exec "$0" --import tsx "$1"', process.execPath, path.join(import.meta.dirname, '../../../test/api-child.ts')], {
       env: { ...process.env, TMPDIR: tmp },
       stdio: ['pipe', 'pipe', 'inherit'],
     });

@@ -5,11 +5,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { Router } from 'express';
-import type { RouteDeps } from '../../deps.ts';
-import { PUBLIC_WRITE_ROUTES } from '../../middleware/admin-guard.ts';
-import { routers } from '../index.ts';
-import { listRoutes, samplePath } from '../../test/list-routes.ts';
-import { startTestApi, type TestApi } from '../../test/api-harness.ts';
+import type { RouteDeps } from '../../../deps.ts';
+import { PUBLIC_WRITE_ROUTES } from '../../../middleware/admin-guard.ts';
+import { routers } from '../../index.ts';
+import { listRoutes, samplePath } from '../../../test/list-routes.ts';
+import { startTestApi, type TestApi } from '../../../test/api-harness.ts';
 
 const WIDGET_ACTION = 'test.widget_created';
 

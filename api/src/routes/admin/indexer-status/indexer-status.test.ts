@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { withTransaction } from '../../../../platform/db/pool.ts';
-import { writeBusinessBatch } from '../../../../platform/db/business-writer.ts';
-import type { IndexerStatus } from '../../../../platform/search/status.ts';
-import { buildBusiness, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
-import { startTestApi } from '../../test/api-harness.ts';
+import { withTransaction } from '../../../../../platform/db/pool.ts';
+import { writeBusinessBatch } from '../../../../../platform/db/business-writer.ts';
+import type { IndexerStatus } from '../../../../../platform/search/status.ts';
+import { buildBusiness, seedDirectory } from '../../../services/public/testing/public-fixtures.ts';
+import { startTestApi } from '../../../test/api-harness.ts';
 
 describe('GET /api/admin/indexer-status', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;

@@ -9,10 +9,10 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { authenticateSession } from '../../middleware/session.ts';
-import { publishImportProgress, subscribeImportProgress } from '../../services/import/import-progress.ts';
-import { listenForProgress } from '../../services/import/progress-relay.ts';
-import type { UpgradeHandler } from '../index.ts';
+import { authenticateSession } from '../../../middleware/session.ts';
+import { publishImportProgress, subscribeImportProgress } from '../../../services/import/import-progress.ts';
+import { listenForProgress } from '../../../services/import/progress-relay.ts';
+import type { UpgradeHandler } from '../../index.ts';
 
 export const IMPORT_PROGRESS_PATH = '/api/admin/import-progress';
 const HEARTBEAT_MS = 30_000;
