@@ -1,0 +1,85 @@
+/**
+ * The architecture's rules, checked by scripts/architecture.test.ts (dependency-cruiser's API) on every
+ * `npm test`, and by hand with `npx depcruise api common frontend indexer platform scripts bench prisma`.
+ *
+ * Paths are relative to the folder being cruised, so the test can run these same rules over a fixture
+ * tree that breaks each of them once: that is how we know every rule can fail.
+ *
+ * CommonJS because package.json says "type": "module" and dependency-cruiser's CLI loads its config
+ * with require().
+ */
+
+// Test code builds its data straight in the database (factories, withTransaction), so the database
+// rule is about the code that ships.
+const TEST_CODE = ['\\.test\\.tsx?$', '/testing/', '^api/src/test/'];
+
+// The modules that open connections or run queries. Reached through the repositories, never directly.
+const DATABASE_CLIENTS = [
+  '(^|/)node_modules/(pg|pg-copy-streams|pg-pool|@prisma/client|@prisma/adapter-pg)/',
+  '^generated/prisma/',
+];
+const DATABASE_HANDLES = '^platform/db/(pool|prisma)\\.ts$';
+
+/** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
+const forbidden = [
+  {
+    name: 'no-circular',
+    comment:
+      'An import cycle makes load order decide what is undefined at start-up, and ties the modules of the cycle into one.',
+    severity: 'error',
+    from: {},
+    to: { circular: true },
+  },
+  {
+    name: 'common-imports-only-common',
+    comment:
+      'common/ runs in the browser, the API and the indexer alike: it may use packages and other common/ modules, nothing else of ours.',
+    severity: 'error',
+    from: { path: '^common/' },
+    to: { pathNot: '^common/', dependencyTypes: ['local'] },
+  },
+  {
+    name: 'frontend-not-into-server-code',
+    comment:
+      'frontend/src is bundled for the browser: it talks to the API over HTTP and shares shapes through common/, never api/, indexer/ or platform/ code.',
+    severity: 'error',
+    from: { path: '^frontend/src/' },
+    to: { path: '^(api|indexer|platform)/' },
+  },
+  {
+    name: 'indexer-not-into-api-or-frontend',
+    comment: 'The indexer is its own process; what it shares with the API lives in common/ or platform/.',
+    severity: 'error',
+    from: { path: '^indexer/' },
+    to: { path: '^(api|frontend)/' },
+  },
+  {
+    name: 'routes-and-services-not-into-database-clients',
+    comment:
+      'SQL and Prisma live in api/src/repositories/ (or indexer/src/db/, platform/db/). Routes and services never import a database client.',
+    severity: 'error',
+    from: { path: '^api/src/(routes|services)/', pathNot: TEST_CODE },
+    to: { path: DATABASE_CLIENTS },
+  },
+  {
+    name: 'routes-and-services-name-the-handle-only-as-a-type',
+    comment:
+      'A service may receive the pool or the Prisma client to hand it to a repository, so a type-only import of the handle is fine; a value import (creating a pool, withTransaction) is the database work that belongs in a repository.',
+    severity: 'error',
+    from: { path: '^api/src/(routes|services)/', pathNot: TEST_CODE },
+    to: { path: DATABASE_HANDLES, dependencyTypesNot: ['type-only'] },
+  },
+];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden,
+  options: {
+    // Type-only imports are kept (not erased as in the emitted JavaScript) so the rules see them and
+    // can tell them apart.
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: ['node_modules', '^generated/'] },
+    exclude: { path: ['(^|/)dist/', '(^|/)\\.data/'] },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.mjs', '.js', '.cjs', '.json'] },
+  },
+};
