@@ -20,6 +20,10 @@ const DATABASE_CLIENTS = [
 ];
 const DATABASE_HANDLES = '^platform/db/(pool|prisma)\\.ts$';
 
+// Middleware answers requests as routes do, so it is held to the same rules.
+const REQUEST_CODE = '^api/src/(routes|services|middleware)/';
+const ERROR_HANDLER = '^api/src/middleware/error-handler\\.ts$';
+
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
 const forbidden = [
   {
@@ -54,19 +58,27 @@ const forbidden = [
     to: { path: '^(api|frontend)/' },
   },
   {
-    name: 'routes-and-services-not-into-database-clients',
+    name: 'no-database-client-in-request-code',
     comment:
-      'SQL and Prisma live in api/src/repositories/ (or indexer/src/db/, platform/db/). Routes and services never import a database client.',
+      'SQL and Prisma live in api/src/repositories/ (or indexer/src/db/, platform/db/): routes, services and middleware never import a database client, not even for a type.',
     severity: 'error',
-    from: { path: '^api/src/(routes|services)/', pathNot: TEST_CODE },
+    from: { path: REQUEST_CODE, pathNot: [...TEST_CODE, ERROR_HANDLER] },
     to: { path: DATABASE_CLIENTS },
   },
   {
-    name: 'routes-and-services-name-the-handle-only-as-a-type',
+    name: 'error-handler-imports-only-prisma-errors',
     comment:
-      'A service may receive the pool or the Prisma client to hand it to a repository, so a type-only import of the handle is fine; a value import (creating a pool, withTransaction) is the database work that belongs in a repository.',
+      'The error handler maps Prisma errors by class and code (P2002 -> conflict), so it may import the generated client for its error classes; no other database client.',
     severity: 'error',
-    from: { path: '^api/src/(routes|services)/', pathNot: TEST_CODE },
+    from: { path: ERROR_HANDLER },
+    to: { path: DATABASE_CLIENTS, pathNot: '^generated/prisma/' },
+  },
+  {
+    name: 'database-handle-only-as-a-type-in-request-code',
+    comment:
+      'A service may receive the pool or the Prisma client to hand it to a repository, so a type-only import of the handle is fine; a value import (creating a pool, withTransaction) is database work that belongs in a repository.',
+    severity: 'error',
+    from: { path: REQUEST_CODE, pathNot: TEST_CODE },
     to: { path: DATABASE_HANDLES, dependencyTypesNot: ['type-only'] },
   },
 ];
