@@ -1,12 +1,14 @@
 /**
  * The architecture's rules, checked by scripts/architecture.test.ts (dependency-cruiser's API) on every
- * `npm test`, and by hand with `npx depcruise api common frontend indexer platform scripts bench prisma`.
+ * `npm test`, and by hand with
+ * `npx depcruise --config .dependency-cruiser.cjs --output-type err api bench common frontend indexer platform prisma scripts`.
+ * That test also checks what imports cannot show: routes, services and middleware call no method of a
+ * database client through a handle they received (TypeScript's type checker).
  *
  * Paths are relative to the folder being cruised, so the test can run these same rules over a fixture
  * tree that breaks each of them once: that is how we know every rule can fail.
  *
- * CommonJS because package.json says "type": "module" and dependency-cruiser's CLI loads its config
- * with require().
+ * A .cjs file because package.json makes .js files ES modules.
  */
 
 // Test code builds its data straight in the database (factories, withTransaction), so the database
