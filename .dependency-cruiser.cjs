@@ -22,8 +22,9 @@ const DATABASE_CLIENTS = [
 ];
 const DATABASE_HANDLES = '^platform/db/(pool|prisma)\\.ts$';
 
-// Middleware answers requests as routes do, so it is held to the same rules.
-const REQUEST_CODE = '^api/src/(routes|services|middleware)/';
+// Middleware and the frontend's server (SSR, sitemaps) answer requests as routes do, so they are held
+// to the same rules.
+const REQUEST_CODE = ['^api/src/(routes|services|middleware)/', '^frontend/server/'];
 const ERROR_HANDLER = '^api/src/middleware/error-handler\\.ts$';
 
 /** @type {import('dependency-cruiser').IForbiddenRuleType[]} */
@@ -60,9 +61,17 @@ const forbidden = [
     to: { path: '^(api|frontend)/' },
   },
   {
+    name: 'api-layers-not-into-frontend',
+    comment:
+      'The API serves the frontend but does not depend on it: only the composition root (app.ts, server.ts, main.ts) mounts the renderer, so routes, services, repositories and presenters stay free of React and the build.',
+    severity: 'error',
+    from: { path: '^api/src/(routes|services|repositories|middleware|presenters)/' },
+    to: { path: '^frontend/' },
+  },
+  {
     name: 'no-database-client-in-request-code',
     comment:
-      'SQL and Prisma live in api/src/repositories/ (or indexer/src/db/, platform/db/): routes, services and middleware never import a database client, not even for a type.',
+      'SQL and Prisma live in api/src/repositories/ (or indexer/src/db/, platform/db/): routes, services, middleware and the frontend server never import a database client, not even for a type.',
     severity: 'error',
     from: { path: REQUEST_CODE, pathNot: [...TEST_CODE, ERROR_HANDLER] },
     to: { path: DATABASE_CLIENTS },

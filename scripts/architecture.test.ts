@@ -4,11 +4,12 @@
  *
  * dependency-cruiser sees imports, not calls: a service may import the pool's or Prisma's type to hand
  * the handle to a repository, and nothing in its imports says whether it also runs a query through it.
- * So one more rule is checked with TypeScript's type checker: routes, services and middleware call no
- * method of a database client (query, connect, $transaction, prisma.<model>.findMany, ...).
+ * So one more rule is checked with TypeScript's type checker: routes, services, middleware and the
+ * frontend server call no method of a database client (query, connect, $transaction,
+ * prisma.<model>.findMany, ...).
  */
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,12 +39,13 @@ function assertNoViolations(violations: IViolation[]): void {
 
 /** Where the database clients declare their methods (the same clients as DATABASE_CLIENTS in the config). */
 const DATABASE_CLIENT_DECLARATIONS = /\/node_modules\/(pg|pg-pool|pg-copy-streams|@types\/pg|@types\/pg-copy-streams|@prisma\/client|@prisma\/adapter-pg)\/|\/generated\/prisma\//;
-const REQUEST_CODE_FOLDERS = ['api/src/routes', 'api/src/services', 'api/src/middleware'];
+const REQUEST_CODE_FOLDERS = ['api/src/routes', 'api/src/services', 'api/src/middleware', 'frontend/server'];
 
 function listRequestCode(baseDir: string): string[] {
   const walk = (dir: string): string[] =>
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
-  return REQUEST_CODE_FOLDERS.flatMap((folder) => walk(path.join(baseDir, folder)))
+  return REQUEST_CODE_FOLDERS.filter((folder) => existsSync(path.join(baseDir, folder)))
+    .flatMap((folder) => walk(path.join(baseDir, folder)))
     .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.includes(`${path.sep}testing${path.sep}`));
 }
 
@@ -62,7 +64,7 @@ function findDatabaseCalls(baseDir: string): string[] {
         const declarations = checker.getSymbolAtLocation(node.expression.name)?.declarations ?? [];
         if (declarations.some((declaration) => DATABASE_CLIENT_DECLARATIONS.test(declaration.getSourceFile().fileName.replaceAll(path.sep, '/')))) {
           const { line } = source.getLineAndCharacterOfPosition(node.getStart(source));
-          calls.push(`${path.relative(baseDir, file).replaceAll(path.sep, '/')}:${line + 1}  ${node.expression.getText(source)}`);
+          calls.push(`${path.relative(baseDir, file).replaceAll(path.sep, '/')}:${line + 1}  ${node.expression.getText(source).replace(/\s+/g, '')}`);
         }
       }
       ts.forEachChild(node, visit);
@@ -90,12 +92,16 @@ const FIXTURE: Record<string, string> = {
   'generated/prisma/client.ts': 'export class PrismaClientKnownRequestError extends Error {}\n',
   'api/src/middleware/error-handler.ts': "import { PrismaClientKnownRequestError } from '../../../generated/prisma/client.ts';\nimport { Pool } from 'pg';\nexport const handle = [PrismaClientKnownRequestError, Pool];\n", // error-handler-imports-only-prisma-errors (pg, not the Prisma errors)
   'api/src/routes/things.router.ts': "import { createPool } from '../../../platform/db/pool.ts';\nexport const router = createPool;\n", // database-handle-only-as-a-type-in-request-code
+  'frontend/server/render.ts': 'export const render = () => null;\n',
+  'api/src/routes/pages.router.ts': "import { render } from '../../../frontend/server/render.ts';\nexport const router = render;\n", // api-layers-not-into-frontend
+  'api/src/app.ts': "import { render } from '../../frontend/server/render.ts';\nexport const app = render;\n", // allowed: the composition root mounts the renderer
   'api/src/services/count-things.ts': "import type { Pool } from '../../../platform/db/pool.ts';\nexport const countThings = (pool: Pool) => pool.query('SELECT count(*) FROM things');\n", // allowed by the imports, found by findDatabaseCalls
   'api/src/services/list-things.ts': "import type { Pool } from '../../../platform/db/pool.ts';\nimport { findThings } from '../repositories/things.ts';\nexport const listThings = (pool: Pool) => [pool, findThings];\n", // allowed: the handle as a type, passed on
   'api/src/services/list-things.test.ts': "import pg from 'pg';\nimport { createPool } from '../../../platform/db/pool.ts';\nexport const setUp = [pg, createPool];\n", // allowed: test code
 };
 
 const EXPECTED_IN_FIXTURE = [
+  'api-layers-not-into-frontend: api/src/routes/pages.router.ts',
   'common-imports-only-common: common/slug.ts',
   'database-handle-only-as-a-type-in-request-code: api/src/routes/things.router.ts',
   'error-handler-imports-only-prisma-errors: api/src/middleware/error-handler.ts',
@@ -110,7 +116,7 @@ describe('architecture (.dependency-cruiser.cjs)', () => {
     assertNoViolations(await findViolations(ROOT, SOURCE_FOLDERS));
   });
 
-  test('routes, services and middleware run no query themselves: they call repositories', () => {
+  test('routes, services, middleware and the frontend server run no query themselves: they call repositories', () => {
     const calls = findDatabaseCalls(ROOT);
     assert.deepEqual(calls, [], `${calls.length} database call(s) outside api/src/repositories/, indexer/src/db/ and platform/db/:\n${calls.map((call) => `  ${call}`).join('\n')}`);
   });
