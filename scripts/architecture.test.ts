@@ -20,6 +20,8 @@ import ts from 'typescript';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const CONFIG = path.join(ROOT, '.dependency-cruiser.cjs');
+// Each check parses the whole tree (~20 s on a busy 2-core machine): far past a unit test's default limit.
+const CHECK_TIMEOUT_MS = 300_000;
 const SOURCE_FOLDERS = ['api', 'bench', 'common', 'frontend', 'indexer', 'platform', 'prisma', 'scripts', 'prisma.config.ts'];
 
 async function findViolations(baseDir: string, folders: string[]): Promise<IViolation[]> {
@@ -29,8 +31,8 @@ async function findViolations(baseDir: string, folders: string[]): Promise<IViol
 }
 
 function describeViolation(violation: IViolation): string {
-  const path = violation.cycle?.length ? [violation.from, ...violation.cycle.map((step) => step.name)].join('\n      -> ') : `${violation.from}\n      -> ${violation.to}`;
-  return `  ${violation.rule.name}: ${path}`;
+  const route = violation.cycle?.length ? [violation.from, ...violation.cycle.map((step) => step.name)].join('\n      -> ') : `${violation.from}\n      -> ${violation.to}`;
+  return `  ${violation.rule.name}: ${route}`;
 }
 
 function assertNoViolations(violations: IViolation[]): void {
@@ -112,16 +114,16 @@ const EXPECTED_IN_FIXTURE = [
 ];
 
 describe('architecture (.dependency-cruiser.cjs)', () => {
-  test('the tree breaks none of the rules', async () => {
+  test('the tree breaks none of the rules', { timeout: CHECK_TIMEOUT_MS }, async () => {
     assertNoViolations(await findViolations(ROOT, SOURCE_FOLDERS));
   });
 
-  test('routes, services, middleware and the frontend server run no query themselves: they call repositories', () => {
+  test('routes, services, middleware and the frontend server run no query themselves: they call repositories', { timeout: CHECK_TIMEOUT_MS }, () => {
     const calls = findDatabaseCalls(ROOT);
     assert.deepEqual(calls, [], `${calls.length} database call(s) outside api/src/repositories/, indexer/src/db/ and platform/db/:\n${calls.map((call) => `  ${call}`).join('\n')}`);
   });
 
-  test('every rule reports a tree that breaks it, and only there', async () => {
+  test('every rule reports a tree that breaks it, and only there', { timeout: CHECK_TIMEOUT_MS }, async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'architecture-fixture-'));
     try {
       for (const [file, content] of Object.entries(FIXTURE)) {
