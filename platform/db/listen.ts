@@ -6,6 +6,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import type { Pool } from './pool.ts';
 
 export interface ListenOptions {
   databaseUrl: string;
@@ -42,4 +43,9 @@ export async function listenLoop(options: ListenOptions): Promise<void> {
     }
     await sleep(options.retryMs ?? 1_000, undefined, { signal }).catch(() => undefined);
   }
+}
+
+/** NOTIFY `channel` with `payload` through the pool: every listening connection receives it once. */
+export async function sendNotification(pool: Pool, channel: string, payload: string): Promise<void> {
+  await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
 }

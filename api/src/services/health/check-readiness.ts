@@ -1,8 +1,8 @@
 import type { Meilisearch } from 'meilisearch';
-import type { Pool, PoolClient } from '../../../../platform/db/pool.ts';
-import { pendingMigrations } from '../../../../platform/db/migrate.ts';
+import type { Pool } from '../../../../platform/db/pool.ts';
 import { INDEX_KINDS, indexUid } from '../../../../platform/search/client.ts';
 import type { Logger } from '../../../../platform/logger.ts';
+import { probeDatabase } from '../../repositories/database-health.ts';
 
 export interface CheckResult {
   ok: boolean;
@@ -34,32 +34,11 @@ function failed(name: string, error: unknown, logger: Logger): CheckResult {
 }
 
 async function checkDatabase(pool: Pool, logger: Logger): Promise<Pick<Readiness['checks'], 'postgres' | 'migrations'>> {
-  const connecting = pool.connect();
-  let client: PoolClient;
-  try {
-    client = await withTimeout(connecting, CHECK_TIMEOUT_MS);
-  } catch (error) {
-    // A connection that arrives after the timeout must still go back to the pool.
-    connecting.then((late) => late.release(), () => undefined);
-    return { postgres: failed('postgres', error, logger), migrations: { ok: false, detail: 'PostgreSQL unreachable' } };
-  }
-  let isBroken = false;
-  try {
-    await withTimeout(client.query('SELECT 1'), CHECK_TIMEOUT_MS);
-  } catch (error) {
-    isBroken = true;
-    client.release(true);
-    return { postgres: failed('postgres', error, logger), migrations: { ok: false, detail: 'PostgreSQL unreachable' } };
-  }
-  try {
-    const pending = await withTimeout(pendingMigrations(client), CHECK_TIMEOUT_MS);
-    return { postgres: { ok: true }, migrations: pending.length ? { ok: false, detail: `pending: ${pending.join(', ')}` } : { ok: true } };
-  } catch (error) {
-    isBroken = true;
-    return { postgres: { ok: true }, migrations: failed('migrations', error, logger) };
-  } finally {
-    client.release(isBroken);
-  }
+  const probe = await probeDatabase(pool, (work) => withTimeout(work, CHECK_TIMEOUT_MS));
+  if (!probe.isReachable) return { postgres: failed('postgres', probe.error, logger), migrations: { ok: false, detail: 'PostgreSQL unreachable' } };
+  if ('migrationsError' in probe) return { postgres: { ok: true }, migrations: failed('migrations', probe.migrationsError, logger) };
+  const pending = probe.pendingMigrations;
+  return { postgres: { ok: true }, migrations: pending.length ? { ok: false, detail: `pending: ${pending.join(', ')}` } : { ok: true } };
 }
 
 async function checkSearch(meili: Meilisearch, prefix: string, logger: Logger): Promise<Pick<Readiness['checks'], 'meilisearch' | 'indexes'>> {

@@ -1,6 +1,6 @@
 /**
  * The import pipeline: a worker thread reads the file and turns it into validated, de-duplicated batches
- * encoded for COPY (read-batches.ts); this thread writes each batch (platform/db/business-writer.ts) and
+ * encoded for COPY (read-batches.ts); this thread writes each batch (repositories/import-jobs.ts) and
  * keeps the job, the counters and the report.
  *
  * - Each batch is one transaction that also records the job's progress (rows read, rows written,
@@ -15,11 +15,11 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { isContentKey } from '../../../../common/business.ts';
-import { writeEncodedBatch, type WriteMode } from '../../../../platform/db/business-writer.ts';
+import type { WriteMode } from '../../../../platform/db/business-writer.ts';
 import type { Pool, PoolClient } from '../../../../platform/db/pool.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
 import { createHeapValve } from '../../../../platform/runtime/heap-valve.ts';
-import { holdImportLock } from './abandoned-imports.ts';
+import { createRunningImportJob, finishImportJob, holdImportLock, writeImportBatch } from '../../repositories/import-jobs.ts';
 import type { ColumnMapping } from './columns.ts';
 import { buildUploadResult, emptyCounters, MAX_LISTED, type ImportCounters, type UploadResult } from './import-report.ts';
 import { publishImportProgress, type ImportPhase, type ImportProgress } from './import-progress.ts';
@@ -70,11 +70,9 @@ export async function importFile(options: ImportFileOptions): Promise<ImportOutc
   const jobId = randomUUID();
   const lock = await holdImportLock(pool, jobId);
   try {
-    await prisma.importJob.create({
-      data: {
-        id: jobId, status: 'running', fileName: options.fileName, fileSizeBytes: BigInt(fileSizeBytes), fileType: 'unknown', mode, batchSize,
-        kind: options.kind ?? 'batch', adminUserId: options.adminUserId ?? null, startedAt: new Date(startedAt),
-      },
+    await createRunningImportJob(prisma, {
+      id: jobId, fileName: options.fileName, fileSizeBytes, mode, batchSize,
+      kind: options.kind ?? 'batch', adminUserId: options.adminUserId ?? null, startedAt: new Date(startedAt),
     });
     return await runImport(options, { jobId, mode, batchSize, startedAt, fileSizeBytes });
   } finally {
@@ -124,22 +122,13 @@ async function runImport(
   const heap = createHeapValve();
 
   const writeBatch = async (message: Extract<ReadMessage, { type: 'batch' }>, number: number) => {
-    const client = await pool.connect();
     try {
-      await client.query('BEGIN');
-      // A batch's commit need not wait for its WAL flush: the job's progress commits with the rows, so a
-      // crash can only lose the last batches together with the progress that claims them, and the report's
-      // final (synchronous) commit flushes everything before the import is called done.
-      await client.query('SET LOCAL synchronous_commit = off');
-      const outcome = await writeEncodedBatch(client, message.batch, { mode, columns: updatableColumns });
+      const { beforeCommit } = options;
+      const outcome = await writeImportBatch(pool, {
+        jobId, batch: message.batch, mode, columns: updatableColumns, upToDataRow: message.upToDataRow, rowsWrittenBefore: rowsWritten,
+        fileType: fileType ?? 'unknown', beforeCommit: beforeCommit && ((client) => beforeCommit(client, number)),
+      });
       const written = outcome.inserted + outcome.updated + outcome.unchanged;
-      await client.query(
-        `UPDATE import_jobs SET rows_read = $2, rows_written = $3, last_committed_row = $4, file_type = $5,
-           rows_inserted = rows_inserted + $6, rows_updated = rows_updated + $7 WHERE id = $1`,
-        [jobId, message.upToDataRow, rowsWritten + written, message.upToDataRow, fileType ?? 'unknown', outcome.inserted, outcome.updated],
-      );
-      await options.beforeCommit?.(client, number);
-      await client.query('COMMIT');
       // Counted only once committed, so a failed batch leaves no trace in the report either.
       counters.databaseDuplicateCount += outcome.existing;
       counters.matchedByContent += outcome.existingByContent;
@@ -157,10 +146,7 @@ async function runImport(
       reader.recycle(message.batch);
       heap.check();
     } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
       throw new BatchWriteFailed(number, error);
-    } finally {
-      client.release();
     }
     progress('writing', true);
   };
@@ -225,24 +211,20 @@ async function runImport(
     sheets, startedAt, finishedAt, failure, lastCommittedRow, notes,
   });
   const status = failure ? 'failed' : 'completed';
-  const [, report] = await prisma.$transaction([
-    prisma.importJob.update({
-      where: { id: jobId },
-      data: {
-        status, fileType: fileType ?? 'unknown', rowsRead: counters.totalRows, rowsWritten, lastCommittedRow,
-        error: failure ? result.message : null, finishedAt: new Date(finishedAt),
-      },
-    }),
-    prisma.uploadReport.create({
-      data: {
-        importJobId: jobId, kind: options.kind ?? 'batch', success: result.success, fileName, fileSizeBytes: BigInt(fileSizeBytes),
-        totalRows: result.totalRows, successCount: result.successCount, errorCount: result.errorCount, skippedCount: result.skippedCount,
-        processingSeconds: result.summary.processingTimeSeconds, report: result as object,
-      },
-    }),
-  ]);
+  const reportId = await finishImportJob(prisma, {
+    jobId,
+    job: {
+      status, fileType: fileType ?? 'unknown', rowsRead: counters.totalRows, rowsWritten, lastCommittedRow,
+      error: failure ? result.message : null, finishedAt: new Date(finishedAt),
+    },
+    report: {
+      importJobId: jobId, kind: options.kind ?? 'batch', success: result.success, fileName, fileSizeBytes: BigInt(fileSizeBytes),
+      totalRows: result.totalRows, successCount: result.successCount, errorCount: result.errorCount, skippedCount: result.skippedCount,
+      processingSeconds: result.summary.processingTimeSeconds, report: result as object,
+    },
+  });
   progress(status, true);
-  return { jobId, reportId: report.id, status, result };
+  return { jobId, reportId, status, result };
 }
 
 /** A batch that could not be written (as opposed to a file that could not be read). */

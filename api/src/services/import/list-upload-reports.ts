@@ -1,4 +1,5 @@
 import type { Prisma } from '../../../../platform/db/prisma.ts';
+import { listUploadReportPage } from '../../repositories/upload-reports.ts';
 
 /**
  * Stored upload reports, newest first, one page at a time. Each item is the stored report as the spec
@@ -7,10 +8,7 @@ import type { Prisma } from '../../../../platform/db/prisma.ts';
  */
 export async function listUploadReports(options: { prisma: Prisma; page: number; limit: number }) {
   const { prisma, page, limit } = options;
-  const [total, rows] = await prisma.$transaction([
-    prisma.uploadReport.count(),
-    prisma.uploadReport.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], skip: (page - 1) * limit, take: limit }),
-  ]);
+  const { total, rows } = await listUploadReportPage(prisma, { page, limit });
   return {
     reports: rows.map((row) => ({
       ...(row.report !== null && typeof row.report === 'object' && !Array.isArray(row.report) ? (row.report as Record<string, unknown>) : {}),

@@ -4,7 +4,7 @@
  * an admin watches the progress socket, LISTENs and passes it on as if the import ran in the API.
  * Uploads imported by the API itself publish in-process only (import-progress.ts), never twice.
  */
-import { listenLoop } from '../../../../platform/db/listen.ts';
+import { listenLoop, sendNotification } from '../../../../platform/db/listen.ts';
 import type { Pool } from '../../../../platform/db/pool.ts';
 import type { ImportPhase, ImportProgress } from './import-progress.ts';
 
@@ -16,7 +16,7 @@ const PHASES = new Set<ImportPhase>(['queued', 'reading', 'writing', 'completed'
  * lost data): the promise never rejects. Await it, in order, so the last message is sent before exit.
  */
 export function relayProgress(pool: Pool, progress: ImportProgress): Promise<void> {
-  return pool.query('SELECT pg_notify($1, $2)', [PROGRESS_CHANNEL, JSON.stringify(progress)]).then(
+  return sendNotification(pool, PROGRESS_CHANNEL, JSON.stringify(progress)).then(
     () => undefined,
     () => undefined,
   );

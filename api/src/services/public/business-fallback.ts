@@ -9,6 +9,7 @@ import { isBusinessStatus } from '../../../../common/business.ts';
 import { pageOfCitySlug } from '../../../../common/city-names.ts';
 import { countryName } from '../../../../common/countries.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
+import { findBusinessRowBySlug } from '../../repositories/businesses.ts';
 
 function textOf(value: unknown): string | null {
   if (value === null || value === undefined) return null;
@@ -16,7 +17,7 @@ function textOf(value: unknown): string | null {
 }
 
 export async function findApprovedBusinessInDatabase(prisma: Prisma, slug: string): Promise<BusinessDetail | null> {
-  const row = await prisma.business.findUnique({ where: { slug } });
+  const row = await findBusinessRowBySlug(prisma, slug);
   if (!row || !row.isApproved) return null;
   return {
     id: row.id,

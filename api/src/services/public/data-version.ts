@@ -11,6 +11,8 @@
 import type { Meilisearch } from 'meilisearch';
 import type { Pool } from '../../../../platform/db/pool.ts';
 import { INDEX_KINDS, indexUid } from '../../../../platform/search/client.ts';
+import { recordCacheClearedAt } from '../../repositories/indexer-state.ts';
+import { readPublicDataFingerprint } from '../../repositories/public-data-fingerprint.ts';
 
 export interface DataVersionTracker {
   /** The current version, re-read in the background every interval. Never throws. */
@@ -59,17 +61,7 @@ export function createDataVersionTracker(options: {
   }
 
   async function readDatabasePart(): Promise<void> {
-    const { rows } = await withDeadline(
-      options.pool.query<{ v: string }>(
-        `SELECT concat_ws('|',
-           (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM advertisement_codes),
-           (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM site_settings),
-           (SELECT md5(coalesce(string_agg(key || '=' || value::text || updated_at::text, ',' ORDER BY key), '')) FROM indexer_state)
-         ) AS v`,
-      ),
-      CHECK_DEADLINE_MS,
-    );
-    databasePart = rows[0]?.v ?? '';
+    databasePart = await withDeadline(readPublicDataFingerprint(options.pool), CHECK_DEADLINE_MS);
   }
 
   function refresh(): Promise<void> {
@@ -105,8 +97,5 @@ export function createDataVersionTracker(options: {
  * (The in-process cache of the replica that served the admin also drops at once via `invalidate`.)
  */
 export async function requestPublicCachePurge(pool: Pool): Promise<void> {
-  await pool.query(
-    `INSERT INTO indexer_state (key, value, updated_at) VALUES ('cache_cleared_at', to_jsonb(now()::text), now())
-     ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at`,
-  );
+  await recordCacheClearedAt(pool);
 }

@@ -5,6 +5,7 @@
  */
 import type { ContactInput, ContactResponse } from '../../../../common/api/public.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
+import { insertContactMessage } from '../../repositories/contact-messages.ts';
 
 export const CONTACT_SUCCESS: ContactResponse = {
   success: true,
@@ -19,17 +20,15 @@ export async function submitContactMessage(options: {
 }): Promise<{ response: ContactResponse; isStored: boolean }> {
   const { prisma, input } = options;
   if (input.website && input.website.trim() !== '') return { response: CONTACT_SUCCESS, isStored: false };
-  await prisma.contactMessage.create({
-    data: {
-      name: input.name,
-      email: input.email,
-      subject: input.subject,
-      message: input.message,
-      company: input.company || null,
-      phone: input.phone || null,
-      ip: options.ip,
-      userAgent: options.userAgent?.slice(0, 500) ?? null,
-    },
+  await insertContactMessage(prisma, {
+    name: input.name,
+    email: input.email,
+    subject: input.subject,
+    message: input.message,
+    company: input.company || null,
+    phone: input.phone || null,
+    ip: options.ip,
+    userAgent: options.userAgent?.slice(0, 500) ?? null,
   });
   return { response: CONTACT_SUCCESS, isStored: true };
 }

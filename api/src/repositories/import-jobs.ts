@@ -1,0 +1,181 @@
+/**
+ * Data access for import jobs (import_jobs) and their locks. An import holds a session-level advisory
+ * lock on its job for as long as it runs: PostgreSQL frees it the moment that process or connection is
+ * gone, which is how a sweep tells a running import from an abandoned one (services/import/abandoned-imports.ts).
+ */
+import pg from 'pg';
+import { writeEncodedBatch, type EncodedBatch, type WriteMode, type WriteOutcome } from '../../../platform/db/business-writer.ts';
+import type { Pool, PoolClient } from '../../../platform/db/pool.ts';
+import type { Prisma } from '../../../platform/db/prisma.ts';
+import { createUploadReport, type NewUploadReport } from './upload-reports.ts';
+
+/** The advisory lock namespace of import jobs (the first of pg_advisory_lock's two int4 keys). */
+const IMPORT_LOCK_CLASS = 20_261_123;
+
+export interface ImportLock {
+  release(): Promise<void>;
+}
+
+/**
+ * Takes the job's lock on a connection of its own, kept until `release`: opened beside the pool, not taken
+ * from it, so ten imports at once cannot hold every pooled connection and leave none for their batches.
+ */
+export async function holdImportLock(pool: Pool, jobId: string): Promise<ImportLock> {
+  const client = new pg.Client({ ...pool.options, application_name: 'directory-import-lock' } as pg.ClientConfig);
+  // A lost connection frees the lock; the import itself fails or finishes on its own connections.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [IMPORT_LOCK_CLASS, jobId]);
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return {
+    // Closing the connection frees the lock.
+    release: () => client.end().catch(() => undefined),
+  };
+}
+
+export interface UnfinishedImportJob {
+  id: string;
+  kind: string;
+  file_name: string;
+  file_size_bytes: string;
+  file_type: string;
+  mode: string;
+  batch_size: number;
+  rows_written: number;
+  rows_inserted: number;
+  rows_updated: number;
+  last_committed_row: number;
+  started_at: Date | null;
+  created_at: Date;
+}
+
+/** Jobs queued or running, oldest first: running imports and abandoned ones alike. */
+export async function listUnfinishedImportJobs(pool: Pool): Promise<UnfinishedImportJob[]> {
+  const { rows } = await pool.query<UnfinishedImportJob>(`
+    SELECT id, kind, file_name, file_size_bytes::text, file_type, mode, batch_size, rows_written, rows_inserted, rows_updated,
+      last_committed_row, started_at, created_at
+    FROM import_jobs WHERE status IN ('queued', 'running') ORDER BY created_at`);
+  return rows;
+}
+
+/**
+ * Runs `whileLocked` for each job whose lock is free (nobody imports it), holding that lock meanwhile so
+ * the job cannot be picked up twice; a job whose lock is held is passed over. One pooled connection for all.
+ */
+export async function lockEachFreeImportJob(pool: Pool, jobIds: string[], whileLocked: (jobId: string) => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    for (const jobId of jobIds) {
+      if (!(await tryImportLock(client, jobId))) continue;
+      try {
+        await whileLocked(jobId);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [IMPORT_LOCK_CLASS, jobId]);
+      }
+    }
+  } finally {
+    client.release();
+  }
+}
+
+async function tryImportLock(client: PoolClient, jobId: string): Promise<boolean> {
+  const { rows } = await client.query<{ free: boolean }>('SELECT pg_try_advisory_lock($1, hashtext($2)) AS free', [IMPORT_LOCK_CLASS, jobId]);
+  return rows[0].free;
+}
+
+export async function createRunningImportJob(
+  prisma: Prisma,
+  job: { id: string; fileName: string; fileSizeBytes: number; mode: WriteMode; batchSize: number; kind: string; adminUserId: number | null; startedAt: Date },
+): Promise<void> {
+  await prisma.importJob.create({
+    data: {
+      id: job.id, status: 'running', fileName: job.fileName, fileSizeBytes: BigInt(job.fileSizeBytes), fileType: 'unknown', mode: job.mode,
+      batchSize: job.batchSize, kind: job.kind, adminUserId: job.adminUserId, startedAt: job.startedAt,
+    },
+  });
+}
+
+/**
+ * Writes one batch of businesses and the job's progress in one transaction, so after a crash the job says
+ * exactly which data rows are in the database. Rolls back and rethrows on any error.
+ */
+export async function writeImportBatch(
+  pool: Pool,
+  options: {
+    jobId: string;
+    batch: EncodedBatch;
+    mode: WriteMode;
+    /** The columns an existing business may be changed in (undefined: all). */
+    columns: string[] | undefined;
+    /** The last data row of the batch: read and committed once this commits. */
+    upToDataRow: number;
+    /** Rows written by the job's earlier batches. */
+    rowsWrittenBefore: number;
+    fileType: string;
+    /** Test hook: runs inside the transaction just before it commits. */
+    beforeCommit?: (client: PoolClient) => Promise<void>;
+  },
+): Promise<WriteOutcome> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    // A batch's commit need not wait for its WAL flush: the job's progress commits with the rows, so a
+    // crash can only lose the last batches together with the progress that claims them, and the report's
+    // final (synchronous) commit flushes everything before the import is called done.
+    await client.query('SET LOCAL synchronous_commit = off');
+    const outcome = await writeEncodedBatch(client, options.batch, { mode: options.mode, columns: options.columns });
+    const written = outcome.inserted + outcome.updated + outcome.unchanged;
+    await client.query(
+      `UPDATE import_jobs SET rows_read = $2, rows_written = $3, last_committed_row = $4, file_type = $5,
+         rows_inserted = rows_inserted + $6, rows_updated = rows_updated + $7 WHERE id = $1`,
+      [options.jobId, options.upToDataRow, options.rowsWrittenBefore + written, options.upToDataRow, options.fileType, outcome.inserted, outcome.updated],
+    );
+    await options.beforeCommit?.(client);
+    await client.query('COMMIT');
+    return outcome;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Closes the job and stores its report in one transaction; returns the report's id. */
+export async function finishImportJob(
+  prisma: Prisma,
+  options: {
+    jobId: string;
+    job: { status: 'completed' | 'failed'; fileType: string; rowsRead: number; rowsWritten: number; lastCommittedRow: number; error: string | null; finishedAt: Date };
+    report: NewUploadReport;
+  },
+): Promise<number> {
+  const [, report] = await prisma.$transaction([
+    prisma.importJob.update({ where: { id: options.jobId }, data: options.job }),
+    createUploadReport(prisma, options.report),
+  ]);
+  return report.id;
+}
+
+/**
+ * Marks an abandoned job failed and stores its report, only if the job is still unfinished: its own
+ * process may have finished it between the caller's read and its lock. Returns whether it did.
+ */
+export function failUnfinishedImportJob(
+  prisma: Prisma,
+  options: { jobId: string; error: string; finishedAt: Date; report: NewUploadReport },
+): Promise<boolean> {
+  return prisma.$transaction(async (tx) => {
+    const { count } = await tx.importJob.updateMany({
+      where: { id: options.jobId, status: { in: ['queued', 'running'] } },
+      data: { status: 'failed', error: options.error, finishedAt: options.finishedAt },
+    });
+    if (count === 0) return false;
+    await createUploadReport(tx, options.report);
+    return true;
+  });
+}
