@@ -25,8 +25,8 @@ export function createAdminAuthRouter(deps: RouteDeps): Router {
       });
     }
     if (result.outcome === 'invalid') {
-      res.status(401).json({ success: false, message: LOGIN_FAILED_MESSAGE, error: 'unauthorized' } satisfies LoginResponse);
-      return;
+      // The spec's login answer carries `success: false` beside the usual error and message.
+      throw new AppError('unauthorized', LOGIN_FAILED_MESSAGE, undefined, { fields: { success: false } satisfies Partial<LoginResponse> });
     }
     startAdminSession(req, result.admin, deps.sessionSecret);
     res.json({ success: true, message: 'Login successful' } satisfies LoginResponse);
