@@ -16,7 +16,7 @@ export function createAdminAuthRouter(deps: RouteDeps): Router {
 
   router.post('/api/admin/login', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    const input = parseInput(LoginBody, req.body);
+    const input = parseInput(LoginBody, req.body, { style: 'labelled' });
     const result = await signIn({ prisma: deps.prisma, ...input, ip: req.ip ?? 'unknown' });
     if (result.outcome === 'throttled') {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);

@@ -50,7 +50,7 @@ export function createUploadsRouter(deps: RouteDeps): Router {
     }
     let body: object;
     try {
-      const fields = parseInput(UploadFields, upload.fields);
+      const fields = parseInput(UploadFields, upload.fields, { style: 'labelled' });
       const outcome = await importFile({
         pool: deps.pool,
         prisma: deps.prisma,
@@ -77,7 +77,7 @@ export function createUploadsRouter(deps: RouteDeps): Router {
   router.post('/api/upload-excel', handleUpload('single'));
 
   router.get('/api/admin/upload-reports', async (req, res) => {
-    const query = parseInput(UploadReportsQuery, req.query, 'query');
+    const query = parseInput(UploadReportsQuery, req.query, { style: 'labelled', location: 'query' });
     res.json(await listUploadReports({ prisma: deps.prisma, ...query }));
   });
 
