@@ -1,9 +1,15 @@
 /**
  * The one error type services and handlers throw. The error middleware turns it into
  * `{ error: code, message, details? }` with the status from this table; anything that is not an
- * AppError is logged and hidden behind a 500.
+ * AppError is logged and hidden behind a 500. Answers written to a raw socket (write-socket-error.ts)
+ * render the same body.
  */
-export const ERROR_STATUS = {
+
+/**
+ * Codes named after their HTTP status. A library's error that carries only a status (http-errors
+ * style) renders as the code of that status, so this part holds one code per status.
+ */
+export const HTTP_ERROR_STATUS = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
@@ -17,6 +23,30 @@ export const ERROR_STATUS = {
   service_unavailable: 503,
 } as const;
 
+export const ERROR_STATUS = {
+  ...HTTP_ERROR_STATUS,
+  // Requests refused before the app sees them (server.ts) and uploads that stop arriving.
+  request_timeout: 408,
+  header_too_large: 431,
+  // An upgrade refused because the session could not be loaded: the name it has always had on the wire.
+  internal_server_error: 500,
+  // Receiving an upload (routes/admin/uploads/receive-upload.ts).
+  too_large: 413,
+  too_many_files: 400,
+  insufficient_storage: 507,
+  storage_failed: 500,
+  // Import failures: the file is the problem (422) unless the server failed writing it.
+  unsupported_type: 415,
+  malformed: 422,
+  unsafe: 422,
+  missing_columns: 422,
+  empty: 422,
+  no_valid_rows: 422,
+  import_failed: 500,
+  // An import cut off by a restart; only stored reports say it, no request answers with it.
+  interrupted: 500,
+} as const;
+
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface AppErrorOptions {
@@ -24,6 +54,11 @@ export interface AppErrorOptions {
   retryAfterSeconds?: number;
   /** The methods the path answers, for the Allow header of a 405. */
   allow?: string[];
+  /**
+   * Fields the spec's answer carries beside `error` and `message`: the login's `success: false`, an
+   * upload's results, the title the upload form shows. They come first in the body, in their order.
+   */
+  fields?: Record<string, unknown>;
   cause?: unknown;
 }
 
@@ -32,6 +67,7 @@ export class AppError extends Error {
   readonly status: number;
   readonly retryAfterSeconds?: number;
   readonly allow?: string[];
+  readonly fields?: Record<string, unknown>;
 
   constructor(
     readonly code: ErrorCode,
@@ -43,9 +79,20 @@ export class AppError extends Error {
     this.status = ERROR_STATUS[code];
     this.retryAfterSeconds = options.retryAfterSeconds;
     this.allow = options.allow;
+    this.fields = options.fields;
   }
 }
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/** The JSON body of an error answer, the same whether Express or a raw socket sends it. */
+export function toErrorBody(error: AppError): Record<string, unknown> {
+  return {
+    ...error.fields,
+    error: error.code,
+    message: error.message,
+    ...(error.details === undefined ? {} : { details: error.details }),
+  };
 }

@@ -73,6 +73,14 @@ describe('upgrade requests', () => {
     assert.match(text, /"error":"not_found"/);
   });
 
+  test('a refused upgrade answers the JSON error body the API uses, then closes the socket', async () => {
+    const { text } = await upgrade('/api/admin/test-only/progress');
+    const [head, body] = text.split('\r\n\r\n');
+    assert.match(head, /^HTTP\/1\.1 401 Unauthorized\r\n/);
+    assert.match(head, /\r\ncontent-type: application\/json/i);
+    assert.deepEqual(JSON.parse(body), { error: 'unauthorized', message: 'Unauthorized' });
+  });
+
   test('an admin upgrade path needs a session and an allowed Origin', async () => {
     assert.equal((await upgrade('/api/admin/test-only/progress')).status, 401);
     const cookie = await api.signIn();

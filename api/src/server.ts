@@ -5,7 +5,9 @@ import type { AddressInfo } from 'node:net';
 import type express from 'express';
 import { createRequestListener, type CreateAppOptions } from './app.ts';
 import type { AppDeps } from './deps.ts';
+import { AppError } from './errors.ts';
 import { attachUpgradeHandlers, type UpgradeHandler } from './routes/index.ts';
+import { writeSocketError } from './write-socket-error.ts';
 
 export interface StartServerOptions extends CreateAppOptions {
   /** Overrides config.host / config.port (tests listen on port 0). */
@@ -35,14 +37,13 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
     socket.destroy();
     return;
   }
-  const [status, reason, code, message] =
+  const refusal =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', 'header_too_large', 'The request headers are too large (over 16 KB): a very long URL or too many cookies.']
+      ? new AppError('header_too_large', 'The request headers are too large (over 16 KB): a very long URL or too many cookies.')
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', 'request_timeout', 'The request took too long to arrive.']
-        : [400, 'Bad Request', 'bad_request', 'The request is not valid HTTP.'];
-  const body = JSON.stringify({ error: code, message });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`);
+        ? new AppError('request_timeout', 'The request took too long to arrive.')
+        : new AppError('bad_request', 'The request is not valid HTTP.');
+  writeSocketError(socket, refusal);
 }
 
 export async function startServer(deps: AppDeps, options: StartServerOptions = {}): Promise<RunningServer> {

@@ -9,7 +9,7 @@ import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { Prisma } from '../../../generated/prisma/client.ts';
 import { escapeHtml } from '../../../common/html.ts';
 import type { Logger } from '../../../platform/logger.ts';
-import { AppError, ERROR_STATUS, type ErrorCode } from '../errors.ts';
+import { AppError, HTTP_ERROR_STATUS, toErrorBody, type ErrorCode } from '../errors.ts';
 import { methodNotAllowed } from './public-methods.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side.';
@@ -32,7 +32,7 @@ const PRISMA_ERRORS: Record<string, [ErrorCode, string]> = {
   P2003: ['conflict', 'The record is still referenced by another record.'],
 };
 
-const STATUS_CODES = new Map<number, ErrorCode>(Object.entries(ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]));
+const STATUS_CODES = new Map<number, ErrorCode>(Object.entries(HTTP_ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]));
 
 /** The AppError an error renders as, when a client caused it; null for the server's own failures. */
 export function toAppError(error: unknown): AppError | null {
@@ -79,11 +79,7 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       res.set('Cache-Control', 'no-store').type('html').send(errorPage(appError));
       return;
     }
-    res.json({
-      error: appError.code,
-      message: appError.message,
-      ...(appError.details === undefined ? {} : { details: appError.details }),
-    });
+    res.json(toErrorBody(appError));
   };
 }
 

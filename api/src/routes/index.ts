@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import type { Router } from 'express';
 import { createLogger } from '../../../platform/logger.ts';
 import { resolveRouteDeps, type AppDeps, type RouteDeps } from '../deps.ts';
+import { AppError, type ErrorCode } from '../errors.ts';
 import { findDisallowedOrigin, requiresAdmin } from '../middleware/admin-guard.ts';
 import { authenticateSession, createSessionMiddleware, loadSessionOutsideExpress } from '../middleware/session.ts';
 import type { AdminUser } from '../repositories/admin-users.ts';
@@ -30,6 +31,7 @@ import { createSiteSettingsRouter } from './site-settings/site-settings.router.t
 import { importProgressSocket } from './admin/uploads/import-progress.socket.ts';
 import { createUploadsRouter } from './admin/uploads/uploads.router.ts';
 import { createFrontendRouter } from '../../../frontend/server/create-frontend-handler.ts';
+import { writeSocketError } from '../write-socket-error.ts';
 
 export type RouterFactory = (deps: RouteDeps) => Router;
 
@@ -58,12 +60,9 @@ export interface UpgradeHandler {
 export const upgradeHandlers: UpgradeHandler[] = [importProgressSocket];
 
 function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
-  const body = JSON.stringify({ error: reason === 'Not Found' ? 'not_found' : reason.toLowerCase().replace(/ /g, '_'), message: reason });
-  // Destroy once the answer is flushed, so a client that never closes cannot hold the socket.
-  socket.end(
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    () => socket.destroy(),
-  );
+  // The reason phrase is the message, and a 500 is `internal_server_error`, as these answers always said.
+  const codes: Partial<Record<number, ErrorCode>> = { 401: 'unauthorized', 403: 'forbidden', 404: 'not_found' };
+  writeSocketError(socket, new AppError(codes[status] ?? 'internal_server_error', reason), { destroyWhenFlushed: true });
 }
 
 const normalisePath = (path: string) => path.toLowerCase().replace(/\/+$/, '') || '/';

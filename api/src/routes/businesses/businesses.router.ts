@@ -5,7 +5,7 @@ import { BusinessDetail, BusinessPage, BusinessPageQuery, CityBusinesses, CityBu
 import type { RouteDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { findBusinessBySlug, listBusinessesPage, listCityBusinesses } from '../../services/public/businesses.ts';
-import { parsePublicInput } from '../../services/public/parse-public-input.ts';
+import { parseInput } from '../../middleware/validate.ts';
 import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
 
 const CityBusinessesParams = CityBusinessesQuery.extend({
@@ -22,7 +22,7 @@ export function createBusinessesRouter(deps: RouteDeps): Router {
     cache.json({
       maxAgeSeconds: CACHE_SECONDS.lists,
       schema: BusinessPage,
-      produce: (req) => listBusinessesPage({ reader, page: parsePublicInput(BusinessPageQuery, req.query).page }),
+      produce: (req) => listBusinessesPage({ reader, page: parseInput(BusinessPageQuery, req.query).page }),
     }),
   );
 
@@ -32,7 +32,7 @@ export function createBusinessesRouter(deps: RouteDeps): Router {
       maxAgeSeconds: CACHE_SECONDS.lists,
       schema: CityBusinesses,
       produce: (req) => {
-        const query = parsePublicInput(CityBusinessesParams, req.query);
+        const query = parseInput(CityBusinessesParams, req.query);
         return listCityBusinesses({ reader, city: String(req.params.city), ...query });
       },
     }),

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { CategoryDetail, CategoryList, LetterQuery, PagedQuery } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { getCategoryDetail, listCategories } from '../../services/public/aggregates.ts';
-import { parsePublicInput } from '../../services/public/parse-public-input.ts';
+import { parseInput } from '../../middleware/validate.ts';
 import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
 
 export function createCategoriesRouter(deps: RouteDeps): Router {
@@ -14,7 +14,7 @@ export function createCategoriesRouter(deps: RouteDeps): Router {
     cache.json({
       maxAgeSeconds: CACHE_SECONDS.aggregates,
       schema: CategoryList,
-      produce: (req) => listCategories({ reader, letter: parsePublicInput(LetterQuery, req.query).letter }),
+      produce: (req) => listCategories({ reader, letter: parseInput(LetterQuery, req.query).letter }),
     }),
   );
   router.get(
@@ -22,7 +22,7 @@ export function createCategoriesRouter(deps: RouteDeps): Router {
     cache.json({
       maxAgeSeconds: CACHE_SECONDS.aggregates,
       schema: CategoryDetail,
-      produce: (req) => getCategoryDetail({ reader, slug: String(req.params.slug), ...parsePublicInput(PagedQuery, req.query) }),
+      produce: (req) => getCategoryDetail({ reader, slug: String(req.params.slug), ...parseInput(PagedQuery, req.query) }),
     }),
   );
   return router;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { CityDetail, CityList, LetterQuery, PagedQuery } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { getCityDetail, listCities } from '../../services/public/aggregates.ts';
-import { parsePublicInput } from '../../services/public/parse-public-input.ts';
+import { parseInput } from '../../middleware/validate.ts';
 import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
 import { AppError } from '../../errors.ts';
 
@@ -17,7 +17,7 @@ export function createCitiesRouter(deps: RouteDeps): Router {
   const router = Router();
   router.get(
     '/api/cities',
-    cache.json({ maxAgeSeconds: CACHE_SECONDS.aggregates, schema: CityList, produce: (req) => listCities({ reader, ...parsePublicInput(CityListQuery, req.query) }) }),
+    cache.json({ maxAgeSeconds: CACHE_SECONDS.aggregates, schema: CityList, produce: (req) => listCities({ reader, ...parseInput(CityListQuery, req.query) }) }),
   );
   router.get(
     '/api/cities/:countryCode/:citySlug',
@@ -27,7 +27,7 @@ export function createCitiesRouter(deps: RouteDeps): Router {
       produce: (req) => {
         const countryCode = String(req.params.countryCode);
         if (!/^[A-Za-z]{2}$/.test(countryCode)) throw new AppError('not_found', 'City not found');
-        return getCityDetail({ reader, countryCode, citySlug: String(req.params.citySlug), ...parsePublicInput(PagedQuery, req.query) });
+        return getCityDetail({ reader, countryCode, citySlug: String(req.params.citySlug), ...parseInput(PagedQuery, req.query) });
       },
     }),
   );

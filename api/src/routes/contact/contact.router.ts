@@ -6,7 +6,7 @@ import type { RouteDeps } from '../../deps.ts';
 import { jsonBody } from '../../middleware/json-body.ts';
 import { AppError } from '../../errors.ts';
 import { toAppError } from '../../middleware/error-handler.ts';
-import { parsePublicInput } from '../../services/public/parse-public-input.ts';
+import { parseInput } from '../../middleware/validate.ts';
 import { rateLimitByIp } from '../../services/public/rate-limit.ts';
 import { submitContactMessage } from '../../services/public/submit-contact-message.ts';
 
@@ -43,7 +43,7 @@ export function createContactRouter(deps: RouteDeps): Router {
     jsonBody(CONTACT_BODY_LIMIT_BYTES),
     formBody,
     async (req, res) => {
-      const input = parsePublicInput(ContactInput, req.body);
+      const input = parseInput(ContactInput, req.body);
       const { response } = await submitContactMessage({
         prisma: deps.prisma,
         input,

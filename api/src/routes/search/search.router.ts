@@ -2,7 +2,7 @@
 import { Router } from 'express';
 import { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
-import { parsePublicInput } from '../../services/public/parse-public-input.ts';
+import { parseInput } from '../../middleware/validate.ts';
 import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
 import { searchBusinesses } from '../../services/public/search-businesses.ts';
 
@@ -14,7 +14,7 @@ export function createSearchRouter(deps: RouteDeps): Router {
     cache.json({
       maxAgeSeconds: CACHE_SECONDS.search,
       schema: SearchResult,
-      produce: (req) => searchBusinesses({ reader, query: parsePublicInput(SearchQuery, req.query), shared: cache.shared }),
+      produce: (req) => searchBusinesses({ reader, query: parseInput(SearchQuery, req.query), shared: cache.shared }),
     }),
   );
   return router;

@@ -21,7 +21,7 @@ import type { Prisma } from '../../../../platform/db/prisma.ts';
 import { createHeapValve } from '../../../../platform/runtime/heap-valve.ts';
 import { createRunningImportJob, finishImportJob, holdImportLock, writeImportBatch } from '../../repositories/import-jobs.ts';
 import type { ColumnMapping } from './columns.ts';
-import { buildUploadResult, emptyCounters, MAX_LISTED, type ImportCounters, type UploadResult } from './import-report.ts';
+import { buildUploadResult, emptyCounters, MAX_LISTED, type ImportCounters, type ReportInput, type UploadResult } from './import-report.ts';
 import { publishImportProgress, type ImportPhase, type ImportProgress } from './import-progress.ts';
 import { prepareThreadsFor, readBatchesInWorker } from './parsed-batches.ts';
 import { positionAt, type ReadDelta, type ReadMessage } from './read-batches.ts';
@@ -89,7 +89,7 @@ async function runImport(
   const source = `import:${jobId}`;
   const counters: ImportCounters = emptyCounters();
   let mapping: Pick<ColumnMapping, 'columnExtraction'> | null = null;
-  let failure: { code: string; message: string; rowNumber?: number; complete?: boolean } | undefined;
+  let failure: ReportInput['failure'];
   let lastCommittedRow = 0;
   let rowsWritten = 0;
   let lastProgressAt = 0;

@@ -15,7 +15,7 @@
  *   import; newPlaceIdCount: distinct place_ids that were not. Both rates are over uniquePlaceIds.
  */
 import type { ColumnMapping } from './columns.ts';
-import type { FileType, RowSource } from './source-rows.ts';
+import type { FileType, ImportFileError, RowSource } from './source-rows.ts';
 
 export const MAX_LISTED = 1000;
 
@@ -83,11 +83,14 @@ export interface ReportInput {
   finishedAt: number;
   /** Set when the import stopped early. */
   /** `complete`: the whole file was read, and it is the outcome that failed (nothing importable). */
-  failure?: { code: string; message: string; rowNumber?: number; complete?: boolean };
+  failure?: { code: ImportFailureCode; message: string; rowNumber?: number; complete?: boolean };
   lastCommittedRow: number;
   /** Said at the end of the message (how the file was read). */
   notes?: string[];
 }
+
+/** Why an import failed. Each is also an API error code (api/src/errors.ts), which gives its HTTP status. */
+export type ImportFailureCode = ImportFileError['code'] | 'no_valid_rows' | 'import_failed' | 'interrupted';
 
 export type UploadResult = ReturnType<typeof buildUploadResult>;
 

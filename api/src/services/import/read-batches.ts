@@ -63,7 +63,7 @@ export function positionAt(positions: BatchPositions, index: number): RowPositio
 }
 
 export interface ReadFailure {
-  code: string;
+  code: ImportFileError['code'];
   message: string;
   rowNumber?: number;
 }

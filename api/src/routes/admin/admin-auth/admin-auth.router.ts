@@ -16,7 +16,7 @@ export function createAdminAuthRouter(deps: RouteDeps): Router {
 
   router.post('/api/admin/login', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    const input = parseInput(LoginBody, req.body);
+    const input = parseInput(LoginBody, req.body, { style: 'labelled' });
     const result = await signIn({ prisma: deps.prisma, ...input, ip: req.ip ?? 'unknown' });
     if (result.outcome === 'throttled') {
       const minutes = Math.ceil(result.retryAfterSeconds / 60);
@@ -25,8 +25,8 @@ export function createAdminAuthRouter(deps: RouteDeps): Router {
       });
     }
     if (result.outcome === 'invalid') {
-      res.status(401).json({ success: false, message: LOGIN_FAILED_MESSAGE, error: 'unauthorized' } satisfies LoginResponse);
-      return;
+      // The spec's login answer carries `success: false` beside the usual error and message.
+      throw new AppError('unauthorized', LOGIN_FAILED_MESSAGE, undefined, { fields: { success: false } satisfies Partial<LoginResponse> });
     }
     startAdminSession(req, result.admin, deps.sessionSecret);
     res.json({ success: true, message: 'Login successful' } satisfies LoginResponse);

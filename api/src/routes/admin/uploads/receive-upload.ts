@@ -10,26 +10,11 @@ import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request } from 'express';
 import busboy from 'busboy';
+import { AppError } from '../../../errors.ts';
 
 export const MAX_UPLOAD_BYTES = 150 * 1024 * 1024;
 /** An upload that sends nothing for this long is stopped with a 408 (Node's own limit is 5 minutes, with no body). */
 export const UPLOAD_IDLE_MS = 60_000;
-
-export class UploadError extends Error {
-  constructor(
-    readonly status: number,
-    readonly error: string,
-    message: string,
-    /** The heading the spec shows above the message ('Dosya çok büyük'), when it names one. */
-    readonly title?: string,
-  ) {
-    super(message);
-  }
-
-  toJSON(): { error: string; message: string; title?: string } {
-    return this.title ? { error: this.error, title: this.title, message: this.message } : { error: this.error, message: this.message };
-  }
-}
 
 export interface ReceivedUpload {
   filePath: string;
@@ -46,27 +31,28 @@ export function cleanFileName(name: string | undefined): string {
   return clean || 'upload';
 }
 
-export function tooLarge(fileName: string): UploadError {
-  return new UploadError(413, 'too_large', `${fileName} - Maksimum dosya boyutu 150MB'dır`, 'Dosya çok büyük');
+export function tooLarge(fileName: string): AppError {
+  // The spec's Turkish answer, with the heading its upload form shows above the message.
+  return new AppError('too_large', `${fileName} - Maksimum dosya boyutu 150MB'dır`, undefined, { fields: { title: 'Dosya çok büyük' } });
 }
 
 /**
  * The server's own storage failed while keeping an upload (a full disk or quota, a file-size limit, an I/O
  * error): the server's fault, not the file's, so a 5xx that says nothing was imported.
  */
-export function storageFailed(error: NodeJS.ErrnoException): UploadError {
+export function storageFailed(error: NodeJS.ErrnoException): AppError {
   if (error.code === 'ENOSPC' || error.code === 'EDQUOT' || error.code === 'EFBIG') {
-    return new UploadError(507, 'insufficient_storage', 'The server has no room to keep the upload for importing; nothing was imported. Tell the site administrator, then try again.');
+    return new AppError('insufficient_storage', 'The server has no room to keep the upload for importing; nothing was imported. Tell the site administrator, then try again.');
   }
-  return new UploadError(500, 'storage_failed', `The server could not keep the upload for importing (${error.code ?? 'I/O error'}); nothing was imported. Tell the site administrator, then try again.`);
+  return new AppError('storage_failed', `The server could not keep the upload for importing (${error.code ?? 'I/O error'}); nothing was imported. Tell the site administrator, then try again.`);
 }
 
 /**
  * The spec sends one file per request (the batch upload repeats the request with fileIndex and totalFiles),
  * so a second file is refused rather than quietly left out of the import.
  */
-export function tooManyFiles(): UploadError {
-  return new UploadError(400, 'too_many_files', 'Send one file per request (the batch upload sends each file in its own request with fileIndex and totalFiles).');
+export function tooManyFiles(): AppError {
+  return new AppError('too_many_files', 'Send one file per request (the batch upload sends each file in its own request with fileIndex and totalFiles).');
 }
 
 const UPLOAD_DIR_PREFIX = 'directory-upload-';
@@ -101,7 +87,7 @@ export async function receiveUpload(req: Request, options: { maxBytes?: number; 
   const idleMs = options.idleMs ?? UPLOAD_IDLE_MS;
   const contentType = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data/i.test(contentType)) {
-    throw new UploadError(415, 'unsupported_media_type', 'Send the file as multipart/form-data in the field "file".');
+    throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data in the field "file".');
   }
   let dir: string;
   try {
@@ -123,7 +109,7 @@ export async function receiveUpload(req: Request, options: { maxBytes?: number; 
           limits: { files: 1, fileSize: maxBytes + 1, fields: 20, fieldSize: 1024, parts: 25, headerPairs: 100 },
         });
       } catch (error) {
-        reject(new UploadError(400, 'bad_request', `The upload is not valid multipart/form-data (${(error as Error).message}).`));
+        reject(new AppError('bad_request', `The upload is not valid multipart/form-data (${(error as Error).message}).`));
         return;
       }
       const fields: Record<string, string> = {};
@@ -134,7 +120,7 @@ export async function receiveUpload(req: Request, options: { maxBytes?: number; 
       let failed = false;
       // A client that stops sending mid-body is told so after idleMs, in JSON, not left hanging.
       let idle: NodeJS.Timeout | undefined;
-      const stalled = () => fail(new UploadError(408, 'request_timeout', `The upload stalled: no data arrived for ${Math.round(idleMs / 1000)} seconds, so it was stopped and nothing was imported. Try again.`));
+      const stalled = () => fail(new AppError('request_timeout', `The upload stalled: no data arrived for ${Math.round(idleMs / 1000)} seconds, so it was stopped and nothing was imported. Try again.`));
       const stillSending = () => {
         clearTimeout(idle);
         idle = setTimeout(stalled, idleMs);
@@ -143,7 +129,7 @@ export async function receiveUpload(req: Request, options: { maxBytes?: number; 
       stillSending();
       req.on('data', stillSending);
       req.on('end', () => clearTimeout(idle));
-      const fail = (error: UploadError) => {
+      const fail = (error: AppError) => {
         clearTimeout(idle);
         req.off('data', stillSending);
         if (failed) return;
@@ -182,18 +168,18 @@ export async function receiveUpload(req: Request, options: { maxBytes?: number; 
         tempFile = createWriteStream(filePath);
         fileDone = pipeline(stream, tempFile).catch((error: NodeJS.ErrnoException) => {
           // Errors of the temp file carry the failed system call; the others come from the request's body.
-          fail(error.syscall ? storageFailed(error) : new UploadError(400, 'bad_request', `The upload could not be read to its end (${error.message}).`));
+          fail(error.syscall ? storageFailed(error) : new AppError('bad_request', `The upload could not be read to its end (${error.message}).`));
         });
       });
       // limits.files is 1: busboy skips any further file part and says so once, here.
       parser.on('filesLimit', () => fail(tooManyFiles()));
-      parser.on('partsLimit', () => fail(new UploadError(400, 'bad_request', 'The upload has too many parts.')));
-      parser.on('fieldsLimit', () => fail(new UploadError(400, 'bad_request', 'The upload has too many fields.')));
-      parser.on('error', (error: Error) => fail(new UploadError(400, 'bad_request', `The upload is not valid multipart/form-data (${error.message}).`)));
+      parser.on('partsLimit', () => fail(new AppError('bad_request', 'The upload has too many parts.')));
+      parser.on('fieldsLimit', () => fail(new AppError('bad_request', 'The upload has too many fields.')));
+      parser.on('error', (error: Error) => fail(new AppError('bad_request', `The upload is not valid multipart/form-data (${error.message}).`)));
       parser.on('close', () => {
         if (failed) return;
         if (!fileDone) {
-          fail(new UploadError(400, 'bad_request', 'No file was uploaded: send it in the multipart field "file".'));
+          fail(new AppError('bad_request', 'No file was uploaded: send it in the multipart field "file".'));
           return;
         }
         fileDone.then(() => {
@@ -203,7 +189,7 @@ export async function receiveUpload(req: Request, options: { maxBytes?: number; 
           else resolve({ filePath, fileName, size, fields, cleanup });
         });
       });
-      req.on('aborted', () => fail(new UploadError(400, 'bad_request', 'The upload was aborted before it finished.')));
+      req.on('aborted', () => fail(new AppError('bad_request', 'The upload was aborted before it finished.')));
       req.pipe(parser);
     });
   } catch (error) {

@@ -8,23 +8,13 @@
  */
 import { Router, type Request, type Response } from 'express';
 import type { RouteDeps } from '../../../deps.ts';
+import { AppError } from '../../../errors.ts';
 import { parseInput } from '../../../middleware/validate.ts';
 import { importFile } from '../../../services/import/import-file.ts';
 import { toSingleFileReport } from '../../../services/import/import-report.ts';
 import { listUploadReports } from '../../../services/import/list-upload-reports.ts';
-import { receiveUpload, UploadError } from './receive-upload.ts';
+import { receiveUpload } from './receive-upload.ts';
 import { UploadFields, UploadReportsQuery } from './uploads.schema.ts';
-
-const FAILURE_STATUS: Record<string, number> = {
-  unsupported_type: 415,
-  too_large: 413,
-  malformed: 422,
-  unsafe: 422,
-  missing_columns: 422,
-  empty: 422,
-  no_valid_rows: 422,
-  import_failed: 500,
-};
 
 /** Longest a refused upload's remaining body is read and discarded after the answer. */
 const LINGER_MS = 5_000;
@@ -54,17 +44,13 @@ export function createUploadsRouter(deps: RouteDeps): Router {
     try {
       upload = await receiveUpload(req);
     } catch (error) {
-      if (error instanceof UploadError) {
-        res.status(error.status).json(error.toJSON());
-        lingerThenClose(req);
-        return;
-      }
+      // Refused before the body was read to its end: the error answer is sent while the client may still be sending.
+      lingerThenClose(req);
       throw error;
     }
-    let status = 200;
     let body: object;
     try {
-      const fields = parseInput(UploadFields, upload.fields);
+      const fields = parseInput(UploadFields, upload.fields, { style: 'labelled' });
       const outcome = await importFile({
         pool: deps.pool,
         prisma: deps.prisma,
@@ -77,22 +63,21 @@ export function createUploadsRouter(deps: RouteDeps): Router {
       });
       body = kind === 'batch' ? { ...outcome.result, fileIndex: fields.fileIndex, totalFiles: fields.totalFiles, reportId: outcome.reportId } : toSingleFileReport(outcome.result);
       if (outcome.status === 'failed') {
-        const code = outcome.result.error ?? 'import_failed';
-        status = FAILURE_STATUS[code] ?? 422;
-        body = { ...body, error: code, message: outcome.result.message };
+        // The failed import's results stay in the answer, as the spec's upload form shows them.
+        throw new AppError(outcome.result.error ?? 'import_failed', outcome.result.message, undefined, { fields: { ...body } });
       }
     } finally {
       // Removed before answering, so a client that sees the answer never sees a leftover temp file.
       await upload.cleanup();
     }
-    res.status(status).json(body);
+    res.json(body);
   };
 
   router.post('/api/upload-excel-batch', handleUpload('batch'));
   router.post('/api/upload-excel', handleUpload('single'));
 
   router.get('/api/admin/upload-reports', async (req, res) => {
-    const query = parseInput(UploadReportsQuery, req.query, 'query');
+    const query = parseInput(UploadReportsQuery, req.query, { style: 'labelled', location: 'query' });
     res.json(await listUploadReports({ prisma: deps.prisma, ...query }));
   });
 
