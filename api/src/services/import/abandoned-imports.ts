@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { Pool, PoolClient } from '../../../../platform/db/pool.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
 import { buildUploadResult, committedRows, emptyCounters } from './import-report.ts';
-import type { ImportMode } from './import-file.ts';
+import type { ImportMode } from '../../../../common/api/admin.ts';
 import type { FileType } from './source-rows.ts';
 
 /** The advisory lock namespace of import jobs (the first of pg_advisory_lock's two int4 keys). */

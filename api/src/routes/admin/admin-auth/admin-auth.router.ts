@@ -7,7 +7,7 @@ import { parseInput } from '../../../middleware/validate.ts';
 import { presentAdmin } from '../../../presenters/admin.ts';
 import { signIn } from '../../../services/auth/sign-in.ts';
 import { signOut } from '../../../services/auth/sign-out.ts';
-import { LoginBody, type LoginResponse } from './admin-auth.schema.ts';
+import { LoginBody, type LoginResponse } from '../../../../../common/api/admin.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'Username or password is incorrect';
 

@@ -13,7 +13,7 @@ import { importFile } from '../../../services/import/import-file.ts';
 import { toSingleFileReport } from '../../../services/import/import-report.ts';
 import { listUploadReports } from '../../../services/import/list-upload-reports.ts';
 import { receiveUpload, UploadError } from './receive-upload.ts';
-import { UploadFields, UploadReportsQuery } from './uploads.schema.ts';
+import { UploadFields, UploadReportsQuery } from '../../../../../common/api/admin.ts';
 
 const FAILURE_STATUS: Record<string, number> = {
   unsupported_type: 415,
