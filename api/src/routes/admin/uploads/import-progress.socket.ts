@@ -13,8 +13,9 @@ import { authenticateSession } from '../../../middleware/session.ts';
 import { publishImportProgress, subscribeImportProgress } from '../../../services/import/import-progress.ts';
 import { listenForProgress } from '../../../services/import/progress-relay.ts';
 import type { UpgradeHandler } from '../../../upgrade.ts';
+import { ADMIN_ROUTES } from '../admin-routes.ts';
 
-export const IMPORT_PROGRESS_PATH = '/api/admin/import-progress';
+export const IMPORT_PROGRESS_PATH = ADMIN_ROUTES.importProgress.path;
 const HEARTBEAT_MS = 30_000;
 const SESSION_CHECK_MS = 5_000;
 const FRESH_CHECK_MS = 1_000;

@@ -14,6 +14,7 @@ import { toSingleFileReport } from '../../../services/import/import-report.ts';
 import { listUploadReports } from '../../../services/import/list-upload-reports.ts';
 import { receiveUpload, UploadError } from './receive-upload.ts';
 import { UploadFields, UploadReportsQuery } from '../../../../../common/api/admin.ts';
+import { addAdminRoute, ADMIN_ROUTES } from '../admin-routes.ts';
 
 const FAILURE_STATUS: Record<string, number> = {
   unsupported_type: 415,
@@ -88,10 +89,10 @@ export function createUploadsRouter(deps: RouteDeps): Router {
     res.status(status).json(body);
   };
 
-  router.post('/api/upload-excel-batch', handleUpload('batch'));
-  router.post('/api/upload-excel', handleUpload('single'));
+  addAdminRoute(router, ADMIN_ROUTES.uploadBatchFile, handleUpload('batch'));
+  addAdminRoute(router, ADMIN_ROUTES.uploadFile, handleUpload('single'));
 
-  router.get('/api/admin/upload-reports', async (req, res) => {
+  addAdminRoute(router, ADMIN_ROUTES.uploadReports, async (req, res) => {
     const query = parseInput(UploadReportsQuery, req.query, 'query');
     res.json(await listUploadReports({ prisma: deps.prisma, ...query }));
   });
