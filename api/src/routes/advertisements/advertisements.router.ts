@@ -3,7 +3,7 @@ import { Router } from 'express';
 import { Advertisements } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { CACHE_SECONDS } from '../../services/public/public-context.ts';
-import { listAdvertisements } from '../../services/public/site-content.ts';
+import { listAdvertisements } from '../../services/public/list-advertisements.ts';
 
 export function createAdvertisementsRouter(deps: RouteDeps): Router {
   const { cache } = deps;

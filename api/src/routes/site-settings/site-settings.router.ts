@@ -6,7 +6,7 @@ import { Router } from 'express';
 import { PublicSiteSettings } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { CACHE_SECONDS } from '../../services/public/public-context.ts';
-import { getPublicSiteSettings } from '../../services/public/site-content.ts';
+import { getPublicSiteSettings } from '../../services/public/get-public-site-settings.ts';
 
 export function createSiteSettingsRouter(deps: RouteDeps): Router {
   const { cache } = deps;
