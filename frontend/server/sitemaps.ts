@@ -5,9 +5,10 @@
  * /sitemaps/{categories,cities}/page-N.xml (N >= 2), listed in the index, so no city page is left out.
  *
  * What each file lists comes from api/src/repositories/sitemap-entries.ts (GROUP BYs and an id keyset,
- * never a full scan per request); this file only writes the XML. Generated XML is cached in memory, with its gzip form made once (a business file is ~1.2 MB
- * of XML, ~10% of that gzipped) and an ETag, and dropped when the indexer publishes (its indexer_state
- * row moves after every import or rebuild), checked at most every 30 seconds.
+ * never a full scan per request); this file only writes the XML. Generated XML is cached in memory,
+ * with its gzip form made once (a business file is ~1.2 MB of XML, ~10% of that gzipped) and an ETag,
+ * and dropped when the indexer publishes (its indexer_state row moves after every import or rebuild),
+ * checked at most every 30 seconds.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
