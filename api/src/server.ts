@@ -54,7 +54,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
  */
 export async function startServer(appDeps: AppDeps, options: StartServerOptions = {}): Promise<RunningServer> {
   const deps = resolveRouteDeps(appDeps, createLogger);
-  const session = createSessionMiddleware(deps.config);
+  const session = createSessionMiddleware({ sessionSecret: deps.sessionSecret, publicUrl: deps.config.publicUrl });
   const { app, listener } = createRequestListener(deps, session, options);
   const server = http.createServer(listener);
   // Slightly above common load balancer idle timeouts, so the balancer closes idle sockets first.
