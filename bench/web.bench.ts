@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { startServer, type RunningServer } from '../api/src/server.ts';
 import { ensureFrontendBuild } from '../frontend/server/build.ts';
-import { CLIENT_DIR, createFrontendRouter } from '../frontend/server/create-frontend-handler.ts';
+import { CLIENT_DIR, createSiteRouter } from '../frontend/server/create-frontend-handler.ts';
 import { loadConfig } from '../platform/config.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
@@ -76,7 +76,7 @@ try {
 
   server = await startServer(
     { config, prisma, pool, meili: createMeili(config), logger: createLogger('bench-api') },
-    { host: '127.0.0.1', port: 0, fallbackRouters: [(deps) => createFrontendRouter({ config: deps.config, pool: deps.pool })], shutdownTimeoutMs: 2000 },
+    { host: '127.0.0.1', port: 0, fallbackRouters: [createSiteRouter], shutdownTimeoutMs: 2000 },
   );
   const base = server.url;
   const json = async <T>(pathname: string) => (await (await fetch(base + pathname)).json()) as T;

@@ -6,16 +6,13 @@
  */
 import type { RequestListener } from 'node:http';
 import express from 'express';
-import { createLogger } from '../../platform/logger.ts';
 import { AppError } from './errors.ts';
-import { resolveRouteDeps, type AppDeps, type RouteDeps } from './deps.ts';
+import type { RouteDeps } from './deps.ts';
 import { createAdminGuard } from './middleware/admin-guard.ts';
 import { apiNotFound, createErrorHandler } from './middleware/error-handler.ts';
 import { jsonBody } from './middleware/json-body.ts';
-import { createSessionMiddleware } from './middleware/session.ts';
-import { fallbackRouters as defaultFallbackRouters, routers as defaultRouters, type RouterFactory } from './routes/index.ts';
+import { routers as defaultRouters, type RouterFactory } from './routes/index.ts';
 import { getDummyPasswordHash } from './services/auth/password.ts';
-import { getPublicContext } from './services/public/public-context.ts';
 
 export type { AppDeps } from './deps.ts';
 
@@ -25,6 +22,11 @@ export const JSON_BODY_LIMIT = '1mb';
 export interface CreateAppOptions {
   /** Defaults to the list in routes/index.ts; tests append routes of their own. */
   routers?: RouterFactory[];
+  /**
+   * Mounted after the JSON 404 of unknown /api paths, so they never answer an /api request with HTML:
+   * the site's server rendering, which the process entry plugs in (main.ts, the test harness), so the
+   * API's router list does not depend on the frontend. None by default.
+   */
   fallbackRouters?: RouterFactory[];
 }
 
@@ -43,12 +45,15 @@ const SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
 /**
  * The server's request listener: a cached public answer goes out straight from the response cache,
  * before Express sees the request (no session, no routing; response-cache.ts), anything else goes to
- * the app.
+ * the app. `deps` and `session` come from server.ts, which shares them with the WebSocket upgrades.
  */
-export function createRequestListener(appDeps: AppDeps, options: CreateAppOptions = {}): { app: express.Express; listener: RequestListener } {
-  const deps = resolveRouteDeps(appDeps, createLogger);
-  const app = buildApp(deps, options);
-  const { cache } = getPublicContext(deps);
+export function createRequestListener(
+  deps: RouteDeps,
+  session: express.RequestHandler,
+  options: CreateAppOptions = {},
+): { app: express.Express; listener: RequestListener } {
+  const app = buildApp(deps, session, options);
+  const { cache } = deps;
   return {
     app,
     listener: (req, res) => {
@@ -62,7 +67,7 @@ export function createRequestListener(appDeps: AppDeps, options: CreateAppOption
 /** Paths whose router parses its JSON body with its own, smaller limit (jsonBody). */
 const OWN_BODY_LIMIT_PATHS = new Set(['/api/contact']);
 
-function buildApp(deps: RouteDeps, options: CreateAppOptions): express.Express {
+function buildApp(deps: RouteDeps, session: express.RequestHandler, options: CreateAppOptions): express.Express {
   if (new URL(deps.config.publicUrl).protocol === 'https:' && !deps.config.trustProxy) {
     // The session cookie is Secure then, and Express only sees https through a trusted proxy.
     deps.logger.warn('PUBLIC_URL is https but TRUST_PROXY is false: behind a TLS-terminating proxy set TRUST_PROXY=true or admin sign-in cannot set its cookie');
@@ -74,7 +79,7 @@ function buildApp(deps: RouteDeps, options: CreateAppOptions): express.Express {
   app.set('trust proxy', deps.config.trustProxy ? 1 : false);
 
   app.use(canonicalRequestPath);
-  app.use(createSessionMiddleware(deps.config));
+  app.use(session);
   app.use(createAdminGuard({ prisma: deps.prisma, config: deps.config, sessionSecret: deps.sessionSecret }));
   // Routes with a smaller limit of their own read their body themselves (the contact form: 32 KB, however
   // the body is sent, chunked included), before this one would have read up to a megabyte of it.
@@ -83,7 +88,7 @@ function buildApp(deps: RouteDeps, options: CreateAppOptions): express.Express {
 
   for (const createRouter of options.routers ?? defaultRouters) app.use(createRouter(deps));
   app.use('/api', apiNotFound);
-  for (const createRouter of options.fallbackRouters ?? defaultFallbackRouters) app.use(createRouter(deps));
+  for (const createRouter of options.fallbackRouters ?? []) app.use(createRouter(deps));
   app.use((_req, _res, next) => next(new AppError('not_found', 'Not found.')));
   app.use(createErrorHandler(deps.logger));
 

@@ -3,6 +3,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Pool } from '../../platform/db/pool.ts';
 import type { Prisma } from '../../platform/db/prisma.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { createPublicContext, type PublicContext } from './services/public/public-context.ts';
 
 /** What the API needs from the outside world. Built by main.ts, or per test file by the test harness. */
 export interface AppDeps {
@@ -13,16 +14,28 @@ export interface AppDeps {
   logger?: Logger;
 }
 
-/** What every router factory receives: the deps with the defaults filled in. */
-export interface RouteDeps extends AppDeps {
+/**
+ * What every router factory and upgrade handler receives: the deps with the defaults filled in and the
+ * public read side (the search reader and the response cache) every public router shares.
+ */
+export interface RouteDeps extends AppDeps, PublicContext {
   logger: Logger;
   sessionSecret: string;
   /** Process start, for /healthz uptime. */
   startedAt: number;
 }
 
-/** Fills in the defaults once; fails fast when the session secret was not resolved. */
+/**
+ * Fills in the defaults and builds the public read side; fails fast when the session secret was not
+ * resolved. Called once per server (server.ts), which hands the result to the app and to the upgrades.
+ */
 export function resolveRouteDeps(deps: AppDeps, createLogger: (scope: string) => Logger): RouteDeps {
   if (!deps.config.sessionSecret) throw new Error('SESSION_SECRET is not resolved: the API cannot sign sessions without it.');
-  return { ...deps, logger: deps.logger ?? createLogger('api'), sessionSecret: deps.config.sessionSecret, startedAt: Date.now() };
+  return {
+    ...deps,
+    ...createPublicContext(deps),
+    logger: deps.logger ?? createLogger('api'),
+    sessionSecret: deps.config.sessionSecret,
+    startedAt: Date.now(),
+  };
 }

@@ -7,6 +7,7 @@ import { createPool } from '../../platform/db/pool.ts';
 import { createPrisma } from '../../platform/db/prisma.ts';
 import { createLogger, setLogLevel } from '../../platform/logger.ts';
 import { createMeili } from '../../platform/search/client.ts';
+import { createSiteRouter } from '../../frontend/server/create-frontend-handler.ts';
 import { startServer } from './server.ts';
 import { removeAbandonedUploads } from './routes/admin/uploads/receive-upload.ts';
 import { closeAbandonedImports } from './services/import/abandoned-imports.ts';
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
 
   let running: Awaited<ReturnType<typeof startServer>>;
   try {
-    running = await startServer({ config, prisma, pool, meili, logger });
+    running = await startServer({ config, prisma, pool, meili, logger }, { fallbackRouters: [createSiteRouter] });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') logger.error(`Port ${config.port} is already in use: stop the other process or set PORT.`);

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Router } from 'express';
 import { findFreePort } from '../../platform/runtime/ports.ts';
-import { routers, type UpgradeHandler } from './routes/index.ts';
+import { routers } from './routes/index.ts';
+import type { UpgradeHandler } from './upgrade.ts';
 import { startTestApi, type TestApi } from './test/api-harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');

@@ -3,10 +3,13 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
+import { createLogger } from '../../platform/logger.ts';
 import { createRequestListener, type CreateAppOptions } from './app.ts';
-import type { AppDeps } from './deps.ts';
+import { resolveRouteDeps, type AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
-import { attachUpgradeHandlers, type UpgradeHandler } from './routes/index.ts';
+import { createSessionMiddleware } from './middleware/session.ts';
+import { upgradeHandlers } from './routes/index.ts';
+import { attachUpgradeHandlers, type UpgradeHandler } from './upgrade.ts';
 import { writeSocketError } from './write-socket-error.ts';
 
 export interface StartServerOptions extends CreateAppOptions {
@@ -46,14 +49,20 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   writeSocketError(socket, refusal);
 }
 
-export async function startServer(deps: AppDeps, options: StartServerOptions = {}): Promise<RunningServer> {
-  const { app, listener } = createRequestListener(deps, options);
+/**
+ * The one way in: the route deps (with the public cache) and the session middleware are built here,
+ * once, and shared by the app and the WebSocket upgrades.
+ */
+export async function startServer(appDeps: AppDeps, options: StartServerOptions = {}): Promise<RunningServer> {
+  const deps = resolveRouteDeps(appDeps, createLogger);
+  const session = createSessionMiddleware({ sessionSecret: deps.sessionSecret, publicUrl: deps.config.publicUrl });
+  const { app, listener } = createRequestListener(deps, session, options);
   const server = http.createServer(listener);
   // Slightly above common load balancer idle timeouts, so the balancer closes idle sockets first.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.on('clientError', answerClientError);
-  attachUpgradeHandlers(server, deps, options.upgradeHandlers);
+  attachUpgradeHandlers(server, { deps, session, handlers: options.upgradeHandlers ?? upgradeHandlers });
 
   const host = options.host ?? deps.config.host;
   await new Promise<void>((resolve, reject) => {

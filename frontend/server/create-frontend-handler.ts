@@ -182,8 +182,8 @@ function createSettingsCache() {
 }
 
 /**
- * The same handler as a synchronous router factory, for routes/index.ts `fallbackRouters`:
- * `(deps) => createFrontendRouter({ config: deps.config })`. Requests wait for the one-time setup.
+ * The same handler as a synchronous router, for the API app's `fallbackRouters` (app.ts). Requests
+ * wait for the one-time setup.
  */
 export function createFrontendRouter(options: FrontendOptions): express.Router {
   // Set up on the first request, so an app that never serves a page (API tests) pays nothing.
@@ -194,6 +194,15 @@ export function createFrontendRouter(options: FrontendOptions): express.Router {
     ready.then((handler) => handler(req, res, next), next);
   });
   return router;
+}
+
+/**
+ * The site as the API app's last router (`fallbackRouters: [createSiteRouter]`), from the deps every
+ * router gets: the process entry (api/src/main.ts) plugs it in, so the API's router list never imports
+ * the frontend.
+ */
+export function createSiteRouter(deps: { config: Config; pool: Pool }): express.Router {
+  return createFrontendRouter({ config: deps.config, pool: deps.pool });
 }
 
 /**

@@ -4,11 +4,11 @@
  * hold at most 50,000 URLs: categories and cities past that continue in
  * /sitemaps/{categories,cities}/page-N.xml (N >= 2), listed in the index, so no city page is left out.
  *
- * Reads are dedicated SQL: GROUP BYs for the aggregate pages and an id keyset for businesses (the
- * page boundaries are computed once, then each file is one index range scan), never a full scan per
- * request. Generated XML is cached in memory, with its gzip form made once (a business file is ~1.2 MB
- * of XML, ~10% of that gzipped) and an ETag, and dropped when the indexer publishes (its indexer_state
- * row moves after every import or rebuild), checked at most every 30 seconds.
+ * What each file lists comes from api/src/repositories/sitemap-entries.ts (GROUP BYs and an id keyset,
+ * never a full scan per request); this file only writes the XML. Generated XML is cached in memory,
+ * with its gzip form made once (a business file is ~1.2 MB of XML, ~10% of that gzipped) and an ETag,
+ * and dropped when the indexer publishes (its indexer_state row moves after every import or rebuild),
+ * checked at most every 30 seconds.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -18,6 +18,15 @@ import { prefersGzip } from '../../platform/http/accept-encoding.ts';
 import type { Pool } from '../../platform/db/pool.ts';
 import { pageOfCitySlug } from '../../common/city-names.ts';
 import { countrySlug } from '../../common/countries.ts';
+import {
+  findSitemapVersion,
+  listBusinessSitemapEntries,
+  listBusinessSitemapPages,
+  listCategorySitemapEntries,
+  listCitySitemapEntries,
+  listCountrySitemapEntries,
+  type BusinessSitemapPage,
+} from '../../api/src/repositories/sitemap-entries.ts';
 import { LEGAL_DATE_ISO } from '../src/lib/legal-date.ts';
 
 export const URLS_PER_BUSINESS_SITEMAP = 9_000;
@@ -82,7 +91,7 @@ export function createSitemapRouter(options: {
   const aggregateUrlsPerFile = options.aggregateUrlsPerFile ?? MAX_URLS_PER_FILE;
   const router = express.Router();
   const cache = new Map<string, Promise<SitemapFile | null>>();
-  let boundaries: Promise<{ firstIds: number[]; lastmods: (Date | null)[] }> | null = null;
+  let boundaries: Promise<BusinessSitemapPage[]> | null = null;
   const aggregateLists = new Map<AggregateName, Promise<Entry[]>>();
   let version = '';
   let checkedAt = 0;
@@ -90,8 +99,7 @@ export function createSitemapRouter(options: {
   async function ensureFresh(): Promise<void> {
     if (Date.now() - checkedAt < versionCheckMs) return;
     checkedAt = Date.now();
-    const { rows } = await pool.query<{ version: string | null }>(`SELECT max(updated_at)::text AS version FROM indexer_state`);
-    const next = rows[0]?.version ?? '';
+    const next = await findSitemapVersion(pool);
     if (next !== version) {
       version = next;
       cache.clear();
@@ -100,17 +108,9 @@ export function createSitemapRouter(options: {
     }
   }
 
-  /** First id of every 9,000-row page, and each page's newest updated_at: one pass over the id index. */
-  function businessPages() {
-    boundaries ??= pool
-      .query<{ first_id: number; lastmod: Date | null }>(
-        `SELECT min(id) AS first_id, max(updated_at) AS lastmod
-           FROM (SELECT id, updated_at, (row_number() OVER (ORDER BY id) - 1) / $1 AS page
-                   FROM businesses WHERE is_approved) numbered
-          GROUP BY page ORDER BY page`,
-        [urlsPerFile],
-      )
-      .then(({ rows }) => ({ firstIds: rows.map((row) => Number(row.first_id)), lastmods: rows.map((row) => row.lastmod) }));
+  /** First id of every 9,000-row page, and each page's newest updated_at. */
+  function businessPages(): Promise<BusinessSitemapPage[]> {
+    boundaries ??= listBusinessSitemapPages(pool, urlsPerFile);
     return boundaries;
   }
 
@@ -120,20 +120,8 @@ export function createSitemapRouter(options: {
     if (!list) {
       list =
         name === 'categories'
-          ? pool
-              .query<{ slug: string; lastmod: Date }>(
-                `SELECT category_slug AS slug, max(updated_at) AS lastmod FROM businesses
-                  WHERE is_approved AND category_slug IS NOT NULL AND category_slug <> ''
-                  GROUP BY category_slug ORDER BY count(*) DESC, category_slug`,
-              )
-              .then(({ rows }) => rows.map((row) => ({ loc: `${publicUrl}/categories/${encodeURIComponent(row.slug)}`, lastmod: row.lastmod })))
-          : pool
-              .query<{ code: string; slug: string; lastmod: Date; n: number }>(
-                `SELECT country_code AS code, city_slug AS slug, max(updated_at) AS lastmod, count(*)::int AS n FROM businesses
-                  WHERE is_approved AND country_code IS NOT NULL AND city_slug IS NOT NULL AND city_slug <> ''
-                  GROUP BY country_code, city_slug`,
-              )
-              .then(({ rows }) => cityEntries(publicUrl, rows));
+          ? listCategorySitemapEntries(pool).then((rows) => rows.map((row) => ({ loc: `${publicUrl}/categories/${encodeURIComponent(row.slug)}`, lastmod: row.lastmod })))
+          : listCitySitemapEntries(pool).then((rows) => cityEntries(publicUrl, rows));
       aggregateLists.set(name, list);
       list.catch(() => aggregateLists.delete(name));
     }
@@ -161,17 +149,17 @@ export function createSitemapRouter(options: {
   const builders: Record<string, () => Promise<string | null>> = {
     index: async () => {
       const [pages, categoryFiles, cityFiles] = await Promise.all([businessPages(), aggregateFiles('categories'), aggregateFiles('cities')]);
-      const newest = newestOf(pages.lastmods);
+      const newest = newestOf(pages.map((page) => page.lastmod));
       return sitemapIndex([
         { loc: `${publicUrl}/sitemaps/main.xml`, lastmod: newest },
         ...categoryFiles,
         { loc: `${publicUrl}/sitemaps/countries.xml`, lastmod: newest },
         ...cityFiles,
-        ...pages.firstIds.map((_, index) => ({ loc: `${publicUrl}/sitemaps/businesses/page-${index + 1}.xml`, lastmod: pages.lastmods[index] })),
+        ...pages.map((page, index) => ({ loc: `${publicUrl}/sitemaps/businesses/page-${index + 1}.xml`, lastmod: page.lastmod })),
       ]);
     },
     main: async () => {
-      const newest = newestOf((await businessPages()).lastmods);
+      const newest = newestOf((await businessPages()).map((page) => page.lastmod));
       return urlset([
         ...DATA_PATHS.map((path) => ({ loc: publicUrl + path, lastmod: newest })),
         { loc: `${publicUrl}/contact` },
@@ -179,25 +167,18 @@ export function createSitemapRouter(options: {
       ]);
     },
     countries: async () => {
-      const { rows } = await pool.query<{ code: string; lastmod: Date }>(
-        `SELECT country_code AS code, max(updated_at) AS lastmod FROM businesses
-          WHERE is_approved AND country_code IS NOT NULL GROUP BY country_code ORDER BY country_code`,
-      );
-      return urlset(rows.map((row) => ({ loc: `${publicUrl}/countries/${encodeURIComponent(countrySlug(row.code))}`, lastmod: row.lastmod })));
+      const rows = await listCountrySitemapEntries(pool);
+      return urlset(rows.map((row) => ({ loc: `${publicUrl}/countries/${encodeURIComponent(countrySlug(row.countryCode))}`, lastmod: row.lastmod })));
     },
     categories: () => aggregatePage('categories', 1),
     cities: () => aggregatePage('cities', 1),
   };
 
   async function businessPage(page: number): Promise<string | null> {
-    const pages = await businessPages();
-    const firstId = pages.firstIds[page - 1];
-    if (firstId === undefined) return null;
-    const { rows } = await pool.query<{ slug: string; updated_at: Date }>(
-      `SELECT slug, updated_at FROM businesses WHERE is_approved AND id >= $1 ORDER BY id LIMIT $2`,
-      [firstId, urlsPerFile],
-    );
-    return urlset(rows.map((row) => ({ loc: `${publicUrl}/business/${encodeURIComponent(row.slug)}`, lastmod: row.updated_at })));
+    const found = (await businessPages())[page - 1];
+    if (found === undefined) return null;
+    const rows = await listBusinessSitemapEntries(pool, { firstId: found.firstId, limit: urlsPerFile });
+    return urlset(rows.map((row) => ({ loc: `${publicUrl}/business/${encodeURIComponent(row.slug)}`, lastmod: row.updatedAt })));
   }
 
   /** Sends the file, or hands a file past the last one to the site's 404 page (`next`). */
@@ -245,15 +226,15 @@ export function createSitemapRouter(options: {
  * One URL per city page: a city's names in one country share a page (Beograd and Belgrade, RS:
  * common/city-names.ts), counted and dated together. Most businesses first, then by country and slug.
  */
-function cityEntries(publicUrl: string, rows: Array<{ code: string; slug: string; lastmod: Date; n: number }>): Entry[] {
+function cityEntries(publicUrl: string, rows: Array<{ countryCode: string; citySlug: string; lastmod: Date; businesses: number }>): Entry[] {
   const pages = new Map<string, { code: string; slug: string; lastmod: Date; n: number }>();
   for (const row of rows) {
-    const slug = pageOfCitySlug(row.slug, row.code);
-    const key = `${row.code}|${slug}`;
+    const slug = pageOfCitySlug(row.citySlug, row.countryCode);
+    const key = `${row.countryCode}|${slug}`;
     const page = pages.get(key);
-    if (!page) pages.set(key, { ...row, slug });
+    if (!page) pages.set(key, { code: row.countryCode, slug, lastmod: row.lastmod, n: row.businesses });
     else {
-      page.n += row.n;
+      page.n += row.businesses;
       if (row.lastmod > page.lastmod) page.lastmod = row.lastmod;
     }
   }

@@ -11,6 +11,7 @@ import type { Config } from '../../../platform/config.ts';
 import type { Prisma } from '../../../platform/db/prisma.ts';
 import type { AdminUser } from '../repositories/admin-users.ts';
 import { AppError } from '../errors.ts';
+import { ADMIN_ROUTES } from '../routes/admin/admin-routes.ts';
 import { methodNotAllowed } from './public-methods.ts';
 import { authenticateSession } from './session.ts';
 
@@ -27,10 +28,7 @@ declare global {
 export const STATE_CHANGING_METHODS: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Write routes anyone may call. Keep this list short: each entry is a public attack surface. */
-export const PUBLIC_WRITE_ROUTES: ReadonlyArray<{ method: string; path: string }> = [
-  { method: 'POST', path: '/api/admin/login' },
-  { method: 'POST', path: '/api/contact' },
-];
+export const PUBLIC_WRITE_ROUTES: ReadonlyArray<{ method: string; path: string }> = [ADMIN_ROUTES.signIn, { method: 'POST', path: '/api/contact' }];
 
 /**
  * Express matches routes case-insensitively and ignores a trailing slash, so the policy compares

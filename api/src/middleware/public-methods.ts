@@ -2,24 +2,18 @@
  * The methods each API path answers (the visitor API's route table and the admin paths), so that a wrong
  * method on one is told 405 with an Allow header rather than 401 "sign in" (the guard's answer to any
  * unknown write) or 404 (the path exists). Under /api/admin a visitor who is not signed in is still told
- * 401 first (admin-guard.ts). A new admin route belongs in ADMIN_ROUTES.
+ * 401 first (admin-guard.ts). The admin paths come from the table the admin routers register from
+ * (routes/admin/admin-routes.ts), the visitor API's from its OpenAPI route table.
  */
+import { ADMIN_ROUTES } from '../routes/admin/admin-routes.ts';
 import { PUBLIC_ROUTES } from '../routes/openapi/public-api-routes.ts';
 import { AppError } from '../errors.ts';
 
-/** The admin API's paths (the visitor API's come from its OpenAPI route table). */
-const ADMIN_ROUTES = [
-  { path: '/api/admin/login', method: 'POST' },
-  { path: '/api/admin/logout', method: 'POST' },
-  { path: '/api/admin/me', method: 'GET' },
-  { path: '/api/admin/upload-reports', method: 'GET' },
-  { path: '/api/admin/indexer-status', method: 'GET' },
-  { path: '/api/admin/import-progress', method: 'GET' },
-  { path: '/api/upload-excel', method: 'POST' },
-  { path: '/api/upload-excel-batch', method: 'POST' },
-];
-
-const TEMPLATES = [...PUBLIC_ROUTES.map((route) => ({ path: route.path, method: route.method.toUpperCase() })), { path: '/api/openapi.json', method: 'GET' }, ...ADMIN_ROUTES].map(
+const TEMPLATES = [
+  ...PUBLIC_ROUTES.map((route) => ({ path: route.path, method: route.method.toUpperCase() })),
+  { path: '/api/openapi.json', method: 'GET' },
+  ...Object.values(ADMIN_ROUTES),
+].map(
   ({ path, method }) => ({
     // {name} is one path segment; Express also takes any case and a trailing slash.
     pattern: new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}/?$`, 'i'),

@@ -19,20 +19,16 @@ interface AdminSessionData {
   fingerprint?: unknown;
 }
 
-export function requireSessionSecret(config: Pick<Config, 'sessionSecret'>): string {
-  if (!config.sessionSecret) throw new Error('SESSION_SECRET is not resolved: the API cannot sign sessions without it.');
-  return config.sessionSecret;
-}
-
-export function createSessionMiddleware(config: Pick<Config, 'sessionSecret' | 'publicUrl'>): RequestHandler {
+/** `sessionSecret` is the resolved one of the route deps (deps.ts fails fast without it). */
+export function createSessionMiddleware(options: { sessionSecret: string; publicUrl: Config['publicUrl'] }): RequestHandler {
   return cookieSession({
     name: SESSION_COOKIE,
-    keys: [requireSessionSecret(config)],
+    keys: [options.sessionSecret],
     httpOnly: true,
     sameSite: 'strict',
     // Browsers drop Secure cookies on plain http, so only when the public URL is https (behind a
     // TLS-terminating proxy, TRUST_PROXY lets Express see the original https).
-    secure: new URL(config.publicUrl).protocol === 'https:',
+    secure: new URL(options.publicUrl).protocol === 'https:',
     maxAge: SESSION_MAX_AGE_MS,
     path: '/',
   }) as RequestHandler;

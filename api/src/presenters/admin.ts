@@ -1,9 +1,5 @@
+import type { AdminProfile } from '../../../common/api/admin.ts';
 import type { AdminUser } from '../repositories/admin-users.ts';
-
-export interface AdminProfile {
-  username: string;
-  lastLoginAt: string | null;
-}
 
 /** The admin as the panel sees it: never the password hash or id. */
 export function presentAdmin(admin: AdminUser): AdminProfile {

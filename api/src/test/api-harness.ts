@@ -8,6 +8,7 @@ import { createPool, type Pool } from '../../../platform/db/pool.ts';
 import { createPrisma, type Prisma } from '../../../platform/db/prisma.ts';
 import { createLogger, type Logger } from '../../../platform/logger.ts';
 import { createTestContext, type TestContext } from '../../../platform/testing/context.ts';
+import { createSiteRouter } from '../../../frontend/server/create-frontend-handler.ts';
 import { startServer, type StartServerOptions } from '../server.ts';
 import { ensureAdminUser } from '../services/auth/ensure-admin-user.ts';
 
@@ -28,7 +29,9 @@ export interface TestApi extends TestContext {
   signIn(credentials?: { username: string; password: string }, headers?: Record<string, string>): Promise<string>;
 }
 
-export interface StartTestApiOptions extends Pick<StartServerOptions, 'routers' | 'fallbackRouters' | 'upgradeHandlers'> {
+export interface StartTestApiOptions extends Pick<StartServerOptions, 'routers' | 'upgradeHandlers'> {
+  /** Defaults to the site, as api/src/main.ts mounts it. */
+  fallbackRouters?: StartServerOptions['fallbackRouters'];
   env?: Record<string, string>;
   /** Creates TEST_ADMIN first (default true). */
   withAdmin?: boolean;
@@ -50,7 +53,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
   if (options.withAdmin !== false) await ensureAdminUser({ prisma, ...TEST_ADMIN });
   const running = await startServer(
     { config: context.config, prisma, pool, meili: context.meili, logger: options.logger ?? createLogger('api-test') },
-    { host: '127.0.0.1', port: 0, routers: options.routers, fallbackRouters: options.fallbackRouters, upgradeHandlers: options.upgradeHandlers, shutdownTimeoutMs: 2000 },
+    { host: '127.0.0.1', port: 0, routers: options.routers, fallbackRouters: options.fallbackRouters ?? [createSiteRouter], upgradeHandlers: options.upgradeHandlers, shutdownTimeoutMs: 2000 },
   );
   const origin = context.config.allowedOrigins[0];
   const request = (path: string, init?: RequestInit) => fetch(`${running.url}${path}`, { redirect: 'manual', ...init });

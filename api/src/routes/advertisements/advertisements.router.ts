@@ -2,11 +2,11 @@
 import { Router } from 'express';
 import { Advertisements } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
-import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
-import { listAdvertisements } from '../../services/public/site-content.ts';
+import { CACHE_SECONDS } from '../../services/public/public-context.ts';
+import { listAdvertisements } from '../../services/public/list-advertisements.ts';
 
 export function createAdvertisementsRouter(deps: RouteDeps): Router {
-  const { cache } = getPublicContext(deps);
+  const { cache } = deps;
   const router = Router();
   router.get(
     '/api/advertisements',

@@ -6,7 +6,7 @@ import type { RouteDeps } from '../../deps.ts';
 import { AppError } from '../../errors.ts';
 import { findBusinessBySlug, listBusinessesPage, listCityBusinesses } from '../../services/public/businesses.ts';
 import { parseInput } from '../../middleware/validate.ts';
-import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
+import { CACHE_SECONDS } from '../../services/public/public-context.ts';
 
 const CityBusinessesParams = CityBusinessesQuery.extend({
   countryCode: z.string().regex(/^[A-Za-z]{2}$/, 'countryCode must be a 2-letter ISO code').optional(),
@@ -14,7 +14,7 @@ const CityBusinessesParams = CityBusinessesQuery.extend({
 });
 
 export function createBusinessesRouter(deps: RouteDeps): Router {
-  const { reader, cache } = getPublicContext(deps);
+  const { reader, cache } = deps;
   const router = Router();
 
   router.get(

@@ -4,10 +4,10 @@ import { CategoryDetail, CategoryList, LetterQuery, PagedQuery } from '../../../
 import type { RouteDeps } from '../../deps.ts';
 import { getCategoryDetail, listCategories } from '../../services/public/aggregates.ts';
 import { parseInput } from '../../middleware/validate.ts';
-import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
+import { CACHE_SECONDS } from '../../services/public/public-context.ts';
 
 export function createCategoriesRouter(deps: RouteDeps): Router {
-  const { reader, cache } = getPublicContext(deps);
+  const { reader, cache } = deps;
   const router = Router();
   router.get(
     '/api/categories',

@@ -5,7 +5,7 @@ import { CityDetail, CityList, LetterQuery, PagedQuery } from '../../../../commo
 import type { RouteDeps } from '../../deps.ts';
 import { getCityDetail, listCities } from '../../services/public/aggregates.ts';
 import { parseInput } from '../../middleware/validate.ts';
-import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
+import { CACHE_SECONDS } from '../../services/public/public-context.ts';
 import { AppError } from '../../errors.ts';
 
 const CityListQuery = LetterQuery.extend({
@@ -13,7 +13,7 @@ const CityListQuery = LetterQuery.extend({
 });
 
 export function createCitiesRouter(deps: RouteDeps): Router {
-  const { reader, cache } = getPublicContext(deps);
+  const { reader, cache } = deps;
   const router = Router();
   router.get(
     '/api/cities',

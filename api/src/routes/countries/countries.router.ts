@@ -3,10 +3,10 @@ import { Router } from 'express';
 import { CountryDetail, CountryList } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { getCountryDetail, listCountries } from '../../services/public/aggregates.ts';
-import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
+import { CACHE_SECONDS } from '../../services/public/public-context.ts';
 
 export function createCountriesRouter(deps: RouteDeps): Router {
-  const { reader, cache } = getPublicContext(deps);
+  const { reader, cache } = deps;
   const router = Router();
   router.get('/api/countries', cache.json({ maxAgeSeconds: CACHE_SECONDS.aggregates, schema: CountryList, produce: () => listCountries({ reader }) }));
   router.get(

@@ -3,10 +3,10 @@ import { Router } from 'express';
 import { FeaturedBusinesses } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { listFeaturedBusinesses } from '../../services/public/home.ts';
-import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
+import { CACHE_SECONDS } from '../../services/public/public-context.ts';
 
 export function createFeaturedRouter(deps: RouteDeps): Router {
-  const { reader, cache } = getPublicContext(deps);
+  const { reader, cache } = deps;
   const router = Router();
   router.get(
     '/api/featured-businesses',

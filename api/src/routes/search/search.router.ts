@@ -3,11 +3,11 @@ import { Router } from 'express';
 import { SearchQuery, SearchResult } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
 import { parseInput } from '../../middleware/validate.ts';
-import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
+import { CACHE_SECONDS } from '../../services/public/public-context.ts';
 import { searchBusinesses } from '../../services/public/search-businesses.ts';
 
 export function createSearchRouter(deps: RouteDeps): Router {
-  const { reader, cache } = getPublicContext(deps);
+  const { reader, cache } = deps;
   const router = Router();
   router.get(
     '/api/search',

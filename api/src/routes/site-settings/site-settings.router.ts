@@ -5,11 +5,11 @@
 import { Router } from 'express';
 import { PublicSiteSettings } from '../../../../common/api/public.ts';
 import type { RouteDeps } from '../../deps.ts';
-import { CACHE_SECONDS, getPublicContext } from '../../services/public/public-context.ts';
-import { getPublicSiteSettings } from '../../services/public/site-content.ts';
+import { CACHE_SECONDS } from '../../services/public/public-context.ts';
+import { getPublicSiteSettings } from '../../services/public/get-public-site-settings.ts';
 
 export function createSiteSettingsRouter(deps: RouteDeps): Router {
-  const { cache } = getPublicContext(deps);
+  const { cache } = deps;
   const router = Router();
   router.get(
     '/api/site-settings',

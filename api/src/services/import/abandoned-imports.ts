@@ -9,7 +9,7 @@ import type { Pool } from '../../../../platform/db/pool.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
 import { failUnfinishedImportJob, listUnfinishedImportJobs, lockEachFreeImportJob, type UnfinishedImportJob } from '../../repositories/import-jobs.ts';
 import { buildUploadResult, committedRows, emptyCounters } from './import-report.ts';
-import type { ImportMode } from './import-file.ts';
+import type { ImportMode } from '../../../../common/api/admin.ts';
 import type { FileType } from './source-rows.ts';
 
 /** Closes every running import whose process is gone; returns their job ids. */

@@ -14,8 +14,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
+import type { BatchSize, ImportMode } from '../../../../common/api/admin.ts';
 import { isContentKey } from '../../../../common/business.ts';
-import type { WriteMode } from '../../../../platform/db/business-writer.ts';
 import type { Pool, PoolClient } from '../../../../platform/db/pool.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
 import { createHeapValve } from '../../../../platform/runtime/heap-valve.ts';
@@ -27,10 +27,6 @@ import { prepareThreadsFor, readBatchesInWorker } from './parsed-batches.ts';
 import { positionAt, type ReadDelta, type ReadMessage } from './read-batches.ts';
 import { detach, type FileType, type RowSource } from './source-rows.ts';
 
-export const BATCH_SIZES = [100, 500, 1000, 2000] as const;
-export type BatchSize = (typeof BATCH_SIZES)[number];
-export const IMPORT_MODES = ['upsert', 'insert', 'update'] as const;
-export type ImportMode = WriteMode;
 
 export interface ImportFileOptions {
   pool: Pool;

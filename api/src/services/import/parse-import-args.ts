@@ -1,5 +1,5 @@
 /** Arguments of `npm run import -- <files...> [--batch-size 100|500|1000|2000] [--mode upsert|insert|update]`. */
-import { BATCH_SIZES, IMPORT_MODES, type BatchSize, type ImportMode } from './import-file.ts';
+import { BATCH_SIZES, IMPORT_MODES, type BatchSize, type ImportMode } from '../../../../common/api/admin.ts';
 
 export const IMPORT_USAGE = `Usage: npm run import -- <files...> [--batch-size 100|500|1000|2000] [--mode upsert|insert|update]
 

@@ -7,14 +7,15 @@ import { parseInput } from '../../../middleware/validate.ts';
 import { presentAdmin } from '../../../presenters/admin.ts';
 import { signIn } from '../../../services/auth/sign-in.ts';
 import { signOut } from '../../../services/auth/sign-out.ts';
-import { LoginBody, type LoginResponse } from './admin-auth.schema.ts';
+import { LoginBody, type LoginResponse } from '../../../../../common/api/admin.ts';
+import { addAdminRoute, ADMIN_ROUTES } from '../admin-routes.ts';
 
 export const LOGIN_FAILED_MESSAGE = 'Username or password is incorrect';
 
 export function createAdminAuthRouter(deps: RouteDeps): Router {
   const router = Router();
 
-  router.post('/api/admin/login', async (req, res) => {
+  addAdminRoute(router, ADMIN_ROUTES.signIn, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     const input = parseInput(LoginBody, req.body, { style: 'labelled' });
     const result = await signIn({ prisma: deps.prisma, ...input, ip: req.ip ?? 'unknown' });
@@ -32,13 +33,13 @@ export function createAdminAuthRouter(deps: RouteDeps): Router {
     res.json({ success: true, message: 'Login successful' } satisfies LoginResponse);
   });
 
-  router.post('/api/admin/logout', async (req, res) => {
+  addAdminRoute(router, ADMIN_ROUTES.signOut, async (req, res) => {
     await signOut({ prisma: deps.prisma, admin: req.admin!, ip: req.ip });
     endAdminSession(req);
     res.json({ success: true, message: 'Logged out' } satisfies LoginResponse);
   });
 
-  router.get('/api/admin/me', (req, res) => {
+  addAdminRoute(router, ADMIN_ROUTES.currentAdmin, (req, res) => {
     res.json(presentAdmin(req.admin!));
   });
 

@@ -10,6 +10,7 @@ import { PUBLIC_WRITE_ROUTES } from '../../../middleware/admin-guard.ts';
 import { routers } from '../../index.ts';
 import { listRoutes, samplePath } from '../../../test/list-routes.ts';
 import { startTestApi, type TestApi } from '../../../test/api-harness.ts';
+import { ADMIN_ROUTES } from '../admin-routes.ts';
 
 const WIDGET_ACTION = 'test.widget_created';
 
@@ -63,6 +64,11 @@ describe('the admin guard', () => {
     }
     const guarded = routes.filter(({ method, path }) => !isPublicWrite(method, path) && (path.startsWith('/api/admin') || (isWrite(method) && path.startsWith('/api/'))));
     assert.ok(guarded.length >= 8, `only ${guarded.length} guarded routes found`);
+    // Every route of the admin table is among them, save the public sign-in and the WebSocket (server.test.ts).
+    for (const route of Object.values(ADMIN_ROUTES)) {
+      if (route === ADMIN_ROUTES.importProgress || isPublicWrite(route.method, route.path)) continue;
+      assert.ok(guarded.some(({ method, path }) => method === route.method && path === route.path), `${route.method} ${route.path} is not guarded`);
+    }
 
     const rowsBefore = await widgetRows();
     for (const { method, path } of guarded) {

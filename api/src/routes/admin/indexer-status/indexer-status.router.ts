@@ -6,13 +6,13 @@
 import { Router } from 'express';
 import { getIndexerStatus } from '../../../../../platform/search/status.ts';
 import type { RouteDeps } from '../../../deps.ts';
-import { getPublicContext } from '../../../services/public/public-context.ts';
+import { addAdminRoute, ADMIN_ROUTES } from '../admin-routes.ts';
 
 export function createIndexerStatusRouter(deps: RouteDeps): Router {
   // The read side's client: a Meilisearch that is down answers "unreachable" within its 2 s deadline.
-  const { reader } = getPublicContext(deps);
+  const { reader } = deps;
   const router = Router();
-  router.get('/api/admin/indexer-status', async (_req, res) => {
+  addAdminRoute(router, ADMIN_ROUTES.indexerStatus, async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json(await getIndexerStatus({ pool: deps.pool, meili: reader.meili, prefix: deps.config.meiliIndexPrefix }));
   });

@@ -1,7 +1,7 @@
 /**
  * WebSocket /api/admin/import-progress: pushes every running import's progress as JSON
  * `{ jobId, file, phase, rowsRead, rowsWritten, rowsPerSecond, etaSeconds }`. The upgrade is routed by
- * routes/index.ts (attachUpgradeHandlers), which checks the Origin and the admin session cookie first.
+ * api/src/upgrade.ts (attachUpgradeHandlers), which checks the Origin and the admin session cookie first.
  * Clients send nothing; anything they send is ignored (and capped at 1 KB).
  * The session is checked again while the socket is open (every SESSION_CHECK_MS, and before a message
  * when the last check is older than a second): signing out, or a password change, closes the socket
@@ -12,9 +12,10 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { authenticateSession } from '../../../middleware/session.ts';
 import { publishImportProgress, subscribeImportProgress } from '../../../services/import/import-progress.ts';
 import { listenForProgress } from '../../../services/import/progress-relay.ts';
-import type { UpgradeHandler } from '../../index.ts';
+import type { UpgradeHandler } from '../../../upgrade.ts';
+import { ADMIN_ROUTES } from '../admin-routes.ts';
 
-export const IMPORT_PROGRESS_PATH = '/api/admin/import-progress';
+export const IMPORT_PROGRESS_PATH = ADMIN_ROUTES.importProgress.path;
 const HEARTBEAT_MS = 30_000;
 const SESSION_CHECK_MS = 5_000;
 const FRESH_CHECK_MS = 1_000;

@@ -14,7 +14,8 @@ import { importFile } from '../../../services/import/import-file.ts';
 import { toSingleFileReport } from '../../../services/import/import-report.ts';
 import { listUploadReports } from '../../../services/import/list-upload-reports.ts';
 import { receiveUpload } from './receive-upload.ts';
-import { UploadFields, UploadReportsQuery } from './uploads.schema.ts';
+import { UploadFields, UploadReportsQuery } from '../../../../../common/api/admin.ts';
+import { addAdminRoute, ADMIN_ROUTES } from '../admin-routes.ts';
 
 /** Longest a refused upload's remaining body is read and discarded after the answer. */
 const LINGER_MS = 5_000;
@@ -73,10 +74,10 @@ export function createUploadsRouter(deps: RouteDeps): Router {
     res.json(body);
   };
 
-  router.post('/api/upload-excel-batch', handleUpload('batch'));
-  router.post('/api/upload-excel', handleUpload('single'));
+  addAdminRoute(router, ADMIN_ROUTES.uploadBatchFile, handleUpload('batch'));
+  addAdminRoute(router, ADMIN_ROUTES.uploadFile, handleUpload('single'));
 
-  router.get('/api/admin/upload-reports', async (req, res) => {
+  addAdminRoute(router, ADMIN_ROUTES.uploadReports, async (req, res) => {
     const query = parseInput(UploadReportsQuery, req.query, { style: 'labelled', location: 'query' });
     res.json(await listUploadReports({ prisma: deps.prisma, ...query }));
   });
