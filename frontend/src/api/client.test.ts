@@ -106,7 +106,7 @@ describe('API client: what the admin panel sends', () => {
     assert.equal(request.method, 'POST');
     assert.match(request.headers['content-type'] ?? '', /^multipart\/form-data; boundary=/);
     // The server's side of it: the body is read back as the form it is.
-    const parsed = await new Response(request.body, { headers: { 'content-type': request.headers['content-type']! } }).formData();
+    const parsed = await new Response(new Uint8Array(request.body), { headers: { 'content-type': request.headers['content-type']! } }).formData();
     assert.equal(parsed.get('mode'), 'replace');
     const file = parsed.get('file') as File;
     assert.equal(file.name, 'businesses.csv');
