@@ -4,7 +4,7 @@
  */
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import type { BusinessListItem } from '../api/types.ts';
+import type { BusinessListItem } from '../../../common/api/public.ts';
 import { formatInt } from '../lib/format.ts';
 import { withPage } from '../lib/paged.ts';
 import { BusinessListCard } from './business-list-card.tsx';

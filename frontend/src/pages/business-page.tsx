@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { businessQuery, nearbyQuery } from '../api/queries.ts';
-import type { BusinessDetail } from '../api/types.ts';
+import type { BusinessDetail } from '../../../common/api/public.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { NotFoundSearch } from '../components/not-found-search.tsx';
 import { Stars } from '../components/stars.tsx';
 import { Icon } from '../components/icons.tsx';
 import { parseAbout, visibleItems, type AmenityGroups } from '../lib/amenities.ts';
-import { countOf, hoursText, toNumber } from '../lib/format.ts';
+import { countOf, hoursText } from '../lib/format.ts';
 import { openNow, parseWorkingHours, readDayHours } from '../lib/open-now.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs } from '../lib/seo.ts';
@@ -72,8 +72,8 @@ function detailsSentence(parts: Array<string | false | null | undefined | ''>): 
 }
 
 function BusinessView({ business }: { business: BusinessDetail }) {
-  const rating = toNumber(business.rating);
-  const reviews = toNumber(business.reviews);
+  const rating = business.rating ?? 0;
+  const reviews = business.reviews;
   const tel = business.phone ? telHref(business.phone) : null;
   const label = business.type || business.category || 'Business';
   const latitude = coordinate(business.latitude);

@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { categoriesQuery } from '../api/queries.ts';
-import type { CategorySummary } from '../api/types.ts';
+import type { CategorySummary } from '../../../common/api/public.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { beginningWith, LetterBar, letterOfParam, letterPath } from '../components/letter-bar.tsx';
 import { IndexPagingFooter } from '../components/index-paging-footer.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { nameMatches, useIndexPaging, type Needle } from '../hooks/use-index-paging.ts';
-import { formatInt, share, toNumber } from '../lib/format.ts';
+import { formatInt, share } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { itemList } from '../lib/seo.ts';
 import { categoryHref } from '../lib/slugs.ts';
@@ -32,8 +32,8 @@ export function CategoriesPage({ letter: letterProp }: { letter?: string }) {
   const totals = all.data ?? [];
   const paging = useIndexPaging(items, matchesCategory);
   const title = letter ? `Keywords ${beginningWith(letter)}` : 'Business Categories';
-  const totalBusinesses = totals.reduce((sum, item) => sum + toNumber(item.count), 0);
-  const largest = Math.max(1, ...paging.pageItems.map((item) => toNumber(item.count)));
+  const totalBusinesses = totals.reduce((sum, item) => sum + item.count, 0);
+  const largest = Math.max(1, ...paging.pageItems.map((item) => item.count));
   useSeo({
     title: `${title} | ${SITE_NAME}`,
     description: letter
@@ -85,7 +85,7 @@ export function CategoriesPage({ letter: letterProp }: { letter?: string }) {
         <>
           <ul className={view === 'grid' ? 'card-grid' : 'card-list'} data-view={view}>
             {paging.pageItems.map((item) => {
-              const count = toNumber(item.count);
+              const count = item.count;
               return (
                 <li key={item.category} className="card category-card">
                   <h2 className="card-title">

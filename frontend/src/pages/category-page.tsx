@@ -1,11 +1,12 @@
 import { useParams, useSearchParams } from 'react-router';
 import { categoryQuery } from '../api/queries.ts';
 import { ApiError } from '../api/client.ts';
+import type { BusinessListItem, CategoryDetail } from '../../../common/api/public.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { Breadcrumb, BusinessGridSection, ChipSection, StatTiles } from '../components/detail-sections.tsx';
 import { NotFoundSearch } from '../components/not-found-search.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
-import { countOf, toNumber } from '../lib/format.ts';
+import { countOf } from '../lib/format.ts';
 import { detailTotalPages, pageParam, readPaged, useClampedPageQuery, withPage } from '../lib/paged.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs, itemList } from '../lib/seo.ts';
@@ -60,13 +61,13 @@ function CategoryError({ status, statusText }: { status?: number; statusText?: s
 
 function CategoryView({ name, path, page, totalPages, detail, businesses }: {
   name: string; path: string; page: number; totalPages: number;
-  detail: { businessCount: unknown; countryCount: unknown; topCountries: { country: string; count: unknown; countryCode?: string | null }[] };
-  businesses: import('../api/types.ts').BusinessListItem[];
+  detail: CategoryDetail;
+  businesses: BusinessListItem[];
 }) {
-  const businessCount = toNumber(detail.businessCount as number);
+  const businessCount = detail.businessCount;
   useSeo({
     title: `${name} - ${countOf(businessCount, 'Business', 'Businesses')}${page > 1 ? ` (Page ${page})` : ''} | ${SITE_NAME}`,
-    description: `${countOf(businessCount, `${name} business`, `${name} businesses`)} in ${countOf(toNumber(detail.countryCount as number), 'country', 'countries')}: ratings, reviews, addresses and phone numbers.`,
+    description: `${countOf(businessCount, `${name} business`, `${name} businesses`)} in ${countOf(detail.countryCount, 'country', 'countries')}: ratings, reviews, addresses and phone numbers.`,
     canonicalPath: withPage(path, page),
     jsonLd: [
       breadcrumbs([{ name: 'Home', path: '/' }, { name: 'Categories', path: '/categories' }, { name, path }]),
@@ -79,11 +80,11 @@ function CategoryView({ name, path, page, totalPages, detail, businesses }: {
       <header className="page-header">
         <h1>{name}</h1>
       </header>
-      <StatTiles stats={[{ value: businessCount, label: 'Businesses', one: 'Business' }, { value: toNumber(detail.countryCount as number), label: 'Countries', one: 'Country' }]} />
+      <StatTiles stats={[{ value: businessCount, label: 'Businesses', one: 'Business' }, { value: detail.countryCount, label: 'Countries', one: 'Country' }]} />
       <ChipSection
         id="top-countries"
         title="Top Countries"
-        chips={(detail.topCountries ?? []).map((item) => ({ label: item.country, href: categoryInPlaceHref(path.slice('/categories/'.length), item.country), count: toNumber(item.count as number) }))}
+        chips={(detail.topCountries ?? []).map((item) => ({ label: item.country, href: categoryInPlaceHref(path.slice('/categories/'.length), item.country), count: item.count }))}
       />
       <AdSlot slot="ad7" />
       <BusinessGridSection id="businesses-heading" businesses={businesses} page={page} totalPages={totalPages} path={path} paginationLabel="Category pages" />

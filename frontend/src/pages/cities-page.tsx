@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { citiesQuery } from '../api/queries.ts';
-import type { CitySummary } from '../api/types.ts';
+import type { CitySummary } from '../../../common/api/public.ts';
 import { beginningWith, LetterBar, letterOfParam, letterPath } from '../components/letter-bar.tsx';
 import { IndexPagingFooter } from '../components/index-paging-footer.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { nameMatches, useIndexPaging, type Needle } from '../hooks/use-index-paging.ts';
-import { formatInt, formatNK, share, toNumber } from '../lib/format.ts';
+import { formatInt, formatNK, share } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { itemList } from '../lib/seo.ts';
 import { cityHref } from '../lib/slugs.ts';
@@ -27,7 +27,7 @@ export function CitiesPage() {
   const items = query.data ?? [];
   const totals = all.data ?? [];
   const paging = useIndexPaging(items, matchesCity);
-  const totalBusinesses = totals.reduce((sum, item) => sum + toNumber(item.businessCount), 0);
+  const totalBusinesses = totals.reduce((sum, item) => sum + item.businessCount, 0);
   const title = letter ? `Cities ${beginningWith(letter)}` : 'Cities Directory';
   useSeo({
     title: `${title} | ${SITE_NAME}`,
@@ -60,7 +60,7 @@ export function CitiesPage() {
         <>
           <ul className="card-grid">
             {paging.pageItems.map((item) => {
-              const count = toNumber(item.businessCount);
+              const count = item.businessCount;
               return (
                 <li key={`${item.countryCode}-${item.city}`} className="card place-card">
                   <h2 className="card-title">
@@ -69,7 +69,7 @@ export function CitiesPage() {
                   <p className="muted small">{item.countryCode}</p>
                   <dl className="mini-stats">
                     <div><dt>Businesses</dt><dd>{formatNK(count)}</dd></div>
-                    <div><dt>Categories</dt><dd>{formatNK(toNumber(item.categoryCount))}</dd></div>
+                    <div><dt>Categories</dt><dd>{formatNK(item.categoryCount)}</dd></div>
                   </dl>
                   <p className="small">Market Share {share(count, totalBusinesses)}%</p>
                 </li>

@@ -1,11 +1,11 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { cityQuery } from '../api/queries.ts';
 import type { ApiError } from '../api/client.ts';
-import type { BusinessListItem, CityDetail } from '../api/types.ts';
+import type { BusinessListItem, CityDetail } from '../../../common/api/public.ts';
 import { Breadcrumb, BusinessGridSection, ChipSection, StatTiles } from '../components/detail-sections.tsx';
 import { NotFoundSearch } from '../components/not-found-search.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
-import { countOf, toNumber } from '../lib/format.ts';
+import { countOf } from '../lib/format.ts';
 import { detailTotalPages, pageParam, readPaged, useClampedPageQuery, withPage } from '../lib/paged.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs, itemList } from '../lib/seo.ts';
@@ -51,10 +51,10 @@ function CityNotFound() {
 }
 
 function CityView({ path, city, page, totalPages, businesses }: { path: string; city: CityDetail; page: number; totalPages: number; businesses: BusinessListItem[] }) {
-  const businessCount = toNumber(city.businessCount);
+  const businessCount = city.businessCount;
   useSeo({
     title: `Businesses in ${city.city}, ${city.country}${page > 1 ? ` (Page ${page})` : ''} | ${SITE_NAME}`,
-    description: `${countOf(businessCount, 'business', 'businesses')} in ${city.city}, ${city.country}, in ${countOf(toNumber(city.categoryCount), 'category', 'categories')}: ratings, addresses and phone numbers.`,
+    description: `${countOf(businessCount, 'business', 'businesses')} in ${city.city}, ${city.country}, in ${countOf(city.categoryCount, 'category', 'categories')}: ratings, addresses and phone numbers.`,
     canonicalPath: withPage(path, page),
     jsonLd: [
       breadcrumbs([{ name: 'Home', path: '/' }, { name: 'Cities', path: '/cities' }, { name: city.city, path }]),
@@ -70,11 +70,11 @@ function CityView({ path, city, page, totalPages, businesses }: { path: string; 
           <Link to={countryHref(city.country, city.countryCode)}>{city.country}</Link>
         </p>
       </header>
-      <StatTiles stats={[{ value: businessCount, label: 'Businesses', one: 'Business' }, { value: toNumber(city.categoryCount), label: 'Categories', one: 'Category' }]} />
+      <StatTiles stats={[{ value: businessCount, label: 'Businesses', one: 'Business' }, { value: city.categoryCount, label: 'Categories', one: 'Category' }]} />
       <ChipSection
         id="top-categories"
         title="Top Categories"
-        chips={(city.topCategories ?? []).map((item) => ({ label: item.category, href: categoryInPlaceHref(item.slug ?? categorySlug(item.category), `${city.city}, ${city.country}`), count: toNumber(item.count) }))}
+        chips={(city.topCategories ?? []).map((item) => ({ label: item.category, href: categoryInPlaceHref(item.slug ?? categorySlug(item.category), `${city.city}, ${city.country}`), count: item.count }))}
       />
       <BusinessGridSection id="city-businesses" className="section" businesses={businesses} page={page} totalPages={totalPages} path={path} paginationLabel="City pages" />
     </div>

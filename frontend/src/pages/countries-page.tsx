@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { countriesQuery } from '../api/queries.ts';
-import type { CountrySummary } from '../api/types.ts';
+import type { CountrySummary } from '../../../common/api/public.ts';
 import { IndexPagingFooter } from '../components/index-paging-footer.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { nameMatches, useIndexPaging, type Needle } from '../hooks/use-index-paging.ts';
-import { formatInt, formatNK, share, toNumber } from '../lib/format.ts';
+import { formatInt, formatNK, share } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { itemList } from '../lib/seo.ts';
 import { countryHref } from '../lib/slugs.ts';
@@ -25,8 +25,8 @@ export function CountriesPage() {
   const query = useQuery(countriesQuery(api));
   const items = query.data ?? [];
   const paging = useIndexPaging(items, matchesCountry);
-  const totalBusinesses = items.reduce((sum, item) => sum + toNumber(item.businessCount), 0);
-  const totalCities = items.reduce((sum, item) => sum + toNumber(item.cityCount), 0);
+  const totalBusinesses = items.reduce((sum, item) => sum + item.businessCount, 0);
+  const totalCities = items.reduce((sum, item) => sum + item.cityCount, 0);
   useSeo({
     title: `Countries | ${SITE_NAME}`,
     description: `Browse businesses in ${formatInt(items.length)} countries, with their cities and categories.`,
@@ -66,7 +66,7 @@ export function CountriesPage() {
         <>
           <ul className="card-grid">
             {paging.pageItems.map((item) => {
-              const count = toNumber(item.businessCount);
+              const count = item.businessCount;
               const marketShare = share(count, totalBusinesses);
               return (
                 <li key={item.country} className="card place-card">
@@ -74,8 +74,8 @@ export function CountriesPage() {
                   <p className="muted small">Business Hub</p>
                   <dl className="mini-stats">
                     <div><dt>Businesses</dt><dd>{formatNK(count)}</dd></div>
-                    <div><dt>Cities</dt><dd>{formatNK(toNumber(item.cityCount))}</dd></div>
-                    <div><dt>Categories</dt><dd>{formatNK(toNumber(item.categoryCount))}</dd></div>
+                    <div><dt>Cities</dt><dd>{formatNK(item.cityCount)}</dd></div>
+                    <div><dt>Categories</dt><dd>{formatNK(item.categoryCount)}</dd></div>
                   </dl>
                   <p className="small">Market Share {marketShare}%</p>
                   <div className="bar" aria-hidden="true"><span style={{ width: `${Math.min(100, Number(marketShare))}%` }} /></div>

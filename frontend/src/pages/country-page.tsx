@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { citiesQuery, countryQuery } from '../api/queries.ts';
 import type { ApiError } from '../api/client.ts';
-import type { CountryDetail } from '../api/types.ts';
+import type { CitySummary, CountryDetail } from '../../../common/api/public.ts';
 import { Breadcrumb, StatTiles } from '../components/detail-sections.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
-import { countOf, formatInt, toNumber } from '../lib/format.ts';
+import { countOf, formatInt } from '../lib/format.ts';
 import { pageParam, withPage } from '../lib/paged.ts';
 import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs, itemList } from '../lib/seo.ts';
@@ -61,7 +61,7 @@ function CountryView({ slug, country, page }: { slug: string; country: CountryDe
   const cities = (country.topCities ?? []).slice(0, 20);
   useSeo({
     title: `Businesses in ${country.country} | ${SITE_NAME}`,
-    description: `${countOf(toNumber(country.businessCount), 'business', 'businesses')} in ${countOf(toNumber(country.cityCount), 'city', 'cities')} of ${country.country}, in ${countOf(toNumber(country.categoryCount), 'category', 'categories')}.`,
+    description: `${countOf(country.businessCount, 'business', 'businesses')} in ${countOf(country.cityCount, 'city', 'cities')} of ${country.country}, in ${countOf(country.categoryCount, 'category', 'categories')}.`,
     canonicalPath: withPage(path, current),
     jsonLd: [
       breadcrumbs([{ name: 'Home', path: '/' }, { name: 'Countries', path: '/countries' }, { name: country.country, path }]),
@@ -76,9 +76,9 @@ function CountryView({ slug, country, page }: { slug: string; country: CountryDe
       </header>
       <StatTiles
         stats={[
-          { value: toNumber(country.businessCount), label: 'Businesses', one: 'Business' },
-          { value: toNumber(country.cityCount), label: 'Cities', one: 'City' },
-          { value: toNumber(country.categoryCount), label: 'Categories', one: 'Category' },
+          { value: country.businessCount, label: 'Businesses', one: 'Business' },
+          { value: country.cityCount, label: 'Cities', one: 'City' },
+          { value: country.categoryCount, label: 'Categories', one: 'Category' },
         ]}
       />
       <section className="section" aria-labelledby="top-cities">
@@ -88,7 +88,7 @@ function CountryView({ slug, country, page }: { slug: string; country: CountryDe
             <li key={city.city}>
               <Link to={cityHref(city.city, country.countryCode, city.slug)} className="chip-card">
                 <span>{city.city}</span>
-                <span className="muted">{formatInt(toNumber(city.count))}</span>
+                <span className="muted">{formatInt(city.count)}</span>
               </Link>
             </li>
           ))}
@@ -107,7 +107,7 @@ function CountryView({ slug, country, page }: { slug: string; country: CountryDe
               <li key={category.category}>
                 <Link to={categoryInPlaceHref(category.slug ?? categorySlug(category.category), country.country)} className="chip-card">
                   <span>{category.category}</span>
-                  <span className="muted">{formatInt(toNumber(category.count))}</span>
+                  <span className="muted">{formatInt(category.count)}</span>
                 </Link>
               </li>
             ))}
@@ -131,7 +131,7 @@ export function CountryCitiesPage() {
   return <CountryCitiesView slug={slug} country={country} list={list} pending={cities.isPending} failed={cities.isError} />;
 }
 
-function CountryCitiesView({ slug, country, list, pending, failed }: { slug: string; country: CountryDetail; list: { city: string; countryCode: string; slug?: string; businessCount: unknown }[]; pending: boolean; failed: boolean }) {
+function CountryCitiesView({ slug, country, list, pending, failed }: { slug: string; country: CountryDetail; list: CitySummary[]; pending: boolean; failed: boolean }) {
   const path = `${countryHref(country.country, country.countryCode)}/cities`;
   useSeo({
     title: `Cities in ${country.country} | ${SITE_NAME}`,
@@ -158,7 +158,7 @@ function CountryCitiesView({ slug, country, list, pending, failed }: { slug: str
             <li key={city.city}>
               <Link to={cityHref(city.city, city.countryCode, city.slug)} className="chip-card">
                 <span>{city.city}</span>
-                <span className="muted">{formatInt(toNumber(city.businessCount as number))}</span>
+                <span className="muted">{formatInt(city.businessCount)}</span>
               </Link>
             </li>
           ))}
