@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { countriesQuery } from '../api/queries.ts';
 import type { CountrySummary } from '../../../common/api/public.ts';
-import { IndexPagingFooter } from '../components/index-paging-footer.tsx';
-import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
+import { IndexResults } from '../components/index-results.tsx';
+import { IndexPageLayout, type IndexWording } from '../components/index-page-layout.tsx';
 import { nameMatches, useIndexPaging, type Needle } from '../hooks/use-index-paging.ts';
 import { formatInt, formatNK, share } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
@@ -11,7 +11,6 @@ import { itemList } from '../lib/seo.ts';
 import { countryHref } from '../lib/slugs.ts';
 import { countryCodeFrom, countryNameSlugs } from '../../../common/countries.ts';
 import { useApi } from '../lib/use-api.ts';
-import { FilterBox } from '../components/filter-box.tsx';
 
 // Also a name the country is known by in English that is not its name here ("turkey" finds Türkiye, "burma"
 // Myanmar), or the start of its name in another language ("schw" finds Switzerland: Schweiz).
@@ -19,6 +18,11 @@ const matchesCountry = (item: CountrySummary, needle: Needle) =>
   nameMatches(item.country, item.slug, needle) ||
   (needle.text.length > 2 && countryCodeFrom(needle.text, 'english') === item.countryCode) ||
   (needle.folded.length > 2 && Boolean(item.countryCode) && countryNameSlugs(item.countryCode!).some((slug) => slug.startsWith(needle.folded)));
+
+const WORDING: IndexWording = {
+  intro: 'Discover local businesses in every country of the directory.',
+  filter: { label: 'Search countries', placeholder: 'Search countries...' },
+};
 
 export function CountriesPage() {
   const api = useApi();
@@ -34,61 +38,34 @@ export function CountriesPage() {
     jsonLd: [itemList(paging.pageItems.map((item) => ({ name: item.country, path: countryHref(item.country, item.countryCode, item.slug) })), 'Countries')],
   });
   return (
-    <div className="container section">
-      <header className="page-header">
-        <h1>Explore Businesses by Country</h1>
-        <p className="muted">Discover local businesses in every country of the directory.</p>
-      </header>
-      <div className="stat-tiles">
-        <div className="stat">
-          <strong>{formatInt(items.length)}</strong>
-          <span>Countries</span>
-        </div>
-        <div className="stat">
-          <strong>{formatInt(totalBusinesses)}</strong>
-          <span>Total Businesses</span>
-        </div>
-        <div className="stat">
-          <strong>{formatInt(totalCities)}</strong>
-          <span>Cities</span>
-        </div>
-      </div>
-      <div className="toolbar">
-        <FilterBox label="Search countries" placeholder="Search countries..." value={paging.filter} onChange={paging.setFilter} />
-      </div>
-      {query.isPending ? (
-        <SkeletonCards count={12} label="Loading countries" />
-      ) : query.isError ? (
-        <StateMessage title="Unable to load countries" text="There was an error loading the countries. Please try again later." tone="error" />
-      ) : paging.filteredCount === 0 ? (
-        <StateMessage title="No countries found" />
-      ) : (
-        <>
-          <ul className="card-grid">
-            {paging.pageItems.map((item) => {
-              const count = item.businessCount;
-              const marketShare = share(count, totalBusinesses);
-              return (
-                <li key={item.country} className="card place-card">
-                  <h2 className="card-title">{item.country}</h2>
-                  <p className="muted small">Business Hub</p>
-                  <dl className="mini-stats">
-                    <div><dt>Businesses</dt><dd>{formatNK(count)}</dd></div>
-                    <div><dt>Cities</dt><dd>{formatNK(item.cityCount)}</dd></div>
-                    <div><dt>Categories</dt><dd>{formatNK(item.categoryCount)}</dd></div>
-                  </dl>
-                  <p className="small">Market Share {marketShare}%</p>
-                  <div className="bar" aria-hidden="true"><span style={{ width: `${Math.min(100, Number(marketShare))}%` }} /></div>
-                  <Link to={countryHref(item.country, item.countryCode, item.slug)} className="btn btn-secondary btn-sm" aria-label={`Explore ${item.country}`}>
-                    Explore Now
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-          <IndexPagingFooter paging={paging} noun="countries" label="Countries pages" />
-        </>
-      )}
-    </div>
+    <IndexPageLayout
+      wording={WORDING}
+      title="Explore Businesses by Country"
+      stats={[{ value: items.length, label: 'Countries' }, { value: totalBusinesses, label: 'Total Businesses' }, { value: totalCities, label: 'Cities' }]}
+      paging={paging}
+    >
+      <IndexResults noun="countries" query={query} paging={paging}>
+        {(item) => {
+          const count = item.businessCount;
+          const marketShare = share(count, totalBusinesses);
+          return (
+            <li key={item.country} className="card place-card">
+              <h2 className="card-title">{item.country}</h2>
+              <p className="muted small">Business Hub</p>
+              <dl className="mini-stats">
+                <div><dt>Businesses</dt><dd>{formatNK(count)}</dd></div>
+                <div><dt>Cities</dt><dd>{formatNK(item.cityCount)}</dd></div>
+                <div><dt>Categories</dt><dd>{formatNK(item.categoryCount)}</dd></div>
+              </dl>
+              <p className="small">Market Share {marketShare}%</p>
+              <div className="bar" aria-hidden="true"><span style={{ width: `${Math.min(100, Number(marketShare))}%` }} /></div>
+              <Link to={countryHref(item.country, item.countryCode, item.slug)} className="btn btn-secondary btn-sm" aria-label={`Explore ${item.country}`}>
+                Explore Now
+              </Link>
+            </li>
+          );
+        }}
+      </IndexResults>
+    </IndexPageLayout>
   );
 }
