@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { featuredQuery, homepageQuery } from '../api/queries.ts';
 import type { FeaturedBusiness, HomepageData } from '../../../common/api/public.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
+import { ChipCardGrid } from '../components/chip-card-grid.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { useCounter } from '../hooks/use-counter.ts';
 import { countOf, firstAddressPart, formatK, formatMillions, formatThousandsPlus, reviewsCapped, truncate } from '../lib/format.ts';
@@ -177,42 +178,37 @@ function TopLists({ data }: { data: HomepageData }) {
     <>
       <section className="section container" aria-labelledby="categories-heading">
         <h2 id="categories-heading">Popular Categories</h2>
-        <ul className="chip-grid">
-          {data.popularSearches.slice(0, 12).map((item) => (
-            <li key={item.category}>
-              <Link to={categoryHref(item.category, item.slug)} className="chip-card" title={item.category}>
-                <span>{truncate(item.category, 12)}</span>
-                <span className="muted">{formatK(item.count)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <ChipCardGrid
+          chips={data.popularSearches.slice(0, 12).map((item) => ({
+            key: item.category,
+            label: truncate(item.category, 12),
+            href: categoryHref(item.category, item.slug),
+            figure: formatK(item.count),
+            title: item.category,
+          }))}
+        />
       </section>
       <section className="section container" aria-labelledby="cities-heading">
         <h2 id="cities-heading">Top Cities</h2>
-        <ul className="chip-grid">
-          {data.topCities.slice(0, 12).map((item) => (
-            <li key={`${item.countryCode}-${item.city}`}>
-              <Link to={cityHref(item.city, item.countryCode, item.slug)} className="chip-card">
-                <span>{item.city}</span>
-                <span className="muted">{formatK(item.count)}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <ChipCardGrid
+          chips={data.topCities.slice(0, 12).map((item) => ({
+            key: `${item.countryCode}-${item.city}`,
+            label: item.city,
+            href: cityHref(item.city, item.countryCode, item.slug),
+            figure: formatK(item.count),
+          }))}
+        />
       </section>
       <section className="section container" aria-labelledby="countries-heading">
         <h2 id="countries-heading">Countries</h2>
-        <ul className="chip-grid">
-          {data.topCountries.slice(0, 12).map((item) => (
-            <li key={item.country}>
-              <Link to={countryHref(item.country, item.countryCode, item.slug)} className="chip-card">
-                <span>{item.country}</span>
-                <span className="muted">{countOf(item.businessCount, 'business', 'businesses')}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <ChipCardGrid
+          chips={data.topCountries.slice(0, 12).map((item) => ({
+            key: item.country,
+            label: item.country,
+            href: countryHref(item.country, item.countryCode, item.slug),
+            figure: countOf(item.businessCount, 'business', 'businesses'),
+          }))}
+        />
       </section>
     </>
   );
