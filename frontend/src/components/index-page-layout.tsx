@@ -1,37 +1,55 @@
 import type { ReactNode } from 'react';
 import type { useIndexPaging } from '../hooks/use-index-paging.ts';
+import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
+import { itemList } from '../lib/seo.ts';
 import { FilterBox } from './filter-box.tsx';
-import { LetterBar } from './letter-bar.tsx';
+import { LetterBar, letterPath } from './letter-bar.tsx';
 import { PageHeader } from './page-header.tsx';
 import { StatTiles } from './stat-tiles.tsx';
 
-/** What an index says around its list: the line under its title, its filter box, and its A-Z bar if it has letter pages. */
-export interface IndexWording {
+/**
+ * One index: its path, what it says around its list (the line under its title, its filter box, its A-Z bar
+ * if it has letter pages) and the link of an item (for the JSON-LD list).
+ */
+export interface IndexDefinition<T> {
+  base: string;
   intro: string;
   filter: { label: string; placeholder: string };
-  letters?: { base: string; label: string };
+  letterBarLabel?: string;
+  linkOf: (item: T) => { name: string; path: string };
 }
 
 /**
- * The frame of the category, country and city indexes: title, stat tiles, the A-Z bar, the filter box
- * (with `tools` beside it), then `children` (the results, an ad).
+ * The frame of the category, country and city indexes: the head tags (a filtered or later page names
+ * itself canonical, its items are the JSON-LD list), title, stat tiles, the A-Z bar, the filter box (with
+ * `tools` beside it), then `children` (the results, an ad).
  */
-export function IndexPageLayout({ wording, title, letter, stats, paging, tools, children }: {
-  wording: IndexWording;
+export function IndexPageLayout<T>({ index, listing, title, seo, stats, tools, children }: {
+  index: IndexDefinition<T>;
+  /** The list as shown: this page of it, and the letter it is of (on a letter page). */
+  listing: { paging: ReturnType<typeof useIndexPaging<T>>; letter?: string };
   title: string;
-  letter?: string;
+  /** `title`: the page's title when it is not the heading ("Countries"); the JSON-LD list has the same name. */
+  seo: { title?: string; description: string };
   stats: Array<{ value: number; label: string }>;
-  paging: Pick<ReturnType<typeof useIndexPaging<unknown>>, 'filter' | 'setFilter'>;
   tools?: ReactNode;
   children: ReactNode;
 }) {
+  const { paging, letter } = listing;
+  const name = seo.title ?? title;
+  useSeo({
+    title: `${name} | ${SITE_NAME}`,
+    description: seo.description,
+    canonicalPath: `${letter ? letterPath(index.base, letter) : index.base}${paging.canonicalQuery}`,
+    jsonLd: [itemList(paging.pageItems.map(index.linkOf), name)],
+  });
   return (
     <div className="container section">
-      <PageHeader title={title} intro={wording.intro} />
+      <PageHeader title={title} intro={index.intro} />
       <StatTiles stats={stats} />
-      {wording.letters && <LetterBar base={wording.letters.base} active={letter} label={wording.letters.label} />}
+      {index.letterBarLabel && <LetterBar base={index.base} active={letter} label={index.letterBarLabel} />}
       <div className="toolbar">
-        <FilterBox label={wording.filter.label} placeholder={wording.filter.placeholder} value={paging.filter} onChange={paging.setFilter} />
+        <FilterBox label={index.filter.label} placeholder={index.filter.placeholder} value={paging.filter} onChange={paging.setFilter} />
         {tools}
       </div>
       {children}

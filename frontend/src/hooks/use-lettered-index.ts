@@ -1,6 +1,5 @@
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client.ts';
-import { letterPath } from '../components/letter-bar.tsx';
 import { useApi } from '../lib/use-api.ts';
 import { useIndexPaging, type Needle } from './use-index-paging.ts';
 
@@ -11,9 +10,7 @@ type ListOptions<T, K extends QueryKey> = UseQueryOptions<T[], Error, T[], K>;
  * whole list beside it. The whole list supplies the totals on a letter page too: a share "of all
  * businesses" is of all of them, not of those whose name starts with the letter.
  */
-export function useLetteredIndex<T, K extends QueryKey>({ base, letter, listQuery, matches, businessesOf }: {
-  /** The index's path: /categories. */
-  base: string;
+export function useLetteredIndex<T, K extends QueryKey>({ letter, listQuery, matches, businessesOf }: {
   letter: string | undefined;
   /** The query of the list, of one letter's names when given one (categoriesQuery). */
   listQuery: (api: ApiClient, letter?: string) => ListOptions<T, K>;
@@ -28,10 +25,10 @@ export function useLetteredIndex<T, K extends QueryKey>({ base, letter, listQuer
   const totals = all.data ?? [];
   const totalBusinesses = totals.reduce((sum, item) => sum + businessesOf(item), 0);
   return {
+    letter,
     query,
     paging,
     /** How many the whole index lists, their businesses, and the mean number a name has. */
     totals: { count: totals.length, businesses: totalBusinesses, average: totals.length ? Math.round(totalBusinesses / totals.length) : 0 },
-    canonicalPath: `${letter ? letterPath(base, letter) : base}${paging.canonicalQuery}`,
   };
 }

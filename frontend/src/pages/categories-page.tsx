@@ -4,47 +4,43 @@ import { categoriesQuery } from '../api/queries.ts';
 import type { CategorySummary } from '../../../common/api/public.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
 import { beginningWith, letterOfParam } from '../components/letter-bar.tsx';
-import { IndexPageLayout, type IndexWording } from '../components/index-page-layout.tsx';
+import { IndexPageLayout, type IndexDefinition } from '../components/index-page-layout.tsx';
 import { IndexResults } from '../components/index-results.tsx';
 import { nameMatches, type Needle } from '../hooks/use-index-paging.ts';
 import { useLetteredIndex } from '../hooks/use-lettered-index.ts';
 import { formatInt, share } from '../lib/format.ts';
-import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
-import { itemList } from '../lib/seo.ts';
 import { categoryHref } from '../lib/slugs.ts';
 
 const matchesCategory = (item: CategorySummary, needle: Needle) => nameMatches(item.category, item.slug, needle);
 
-const WORDING: IndexWording = {
+const CATEGORY_INDEX: IndexDefinition<CategorySummary> = {
+  base: '/categories',
   intro: 'Find businesses by what they do.',
   filter: { label: 'Filter categories', placeholder: 'Search categories...' },
-  letters: { base: '/categories', label: 'Categories by letter' },
+  letterBarLabel: 'Categories by letter',
+  linkOf: (item) => ({ name: item.category, path: categoryHref(item.category, item.slug) }),
 };
 
 /** /categories and /categories/{letter}; the unfiltered list supplies the totals. */
 export function CategoriesPage({ letter: letterProp }: { letter?: string }) {
   const params = useParams();
   const letter = letterOfParam(letterProp ?? params.slug);
-  const index = useLetteredIndex({ base: '/categories', letter, listQuery: categoriesQuery, matches: matchesCategory, businessesOf: (item) => item.count });
-  const { query, paging, totals } = index;
+  const listing = useLetteredIndex({ letter, listQuery: categoriesQuery, matches: matchesCategory, businessesOf: (item) => item.count });
+  const { query, paging, totals } = listing;
   const [view, setView] = useState<'grid' | 'list'>('grid');
-  const title = letter ? `Keywords ${beginningWith(letter)}` : 'Business Categories';
   const largest = Math.max(1, ...paging.pageItems.map((item) => item.count));
-  useSeo({
-    title: `${title} | ${SITE_NAME}`,
-    description: letter
-      ? `Business categories ${beginningWith(letter)}: browse businesses by category.`
-      : 'Browse every business category in the directory, with the number of businesses in each.',
-    canonicalPath: index.canonicalPath,
-    jsonLd: [itemList(paging.pageItems.map((item) => ({ name: item.category, path: categoryHref(item.category, item.slug) })), title)],
-  });
+  const title = letter ? `Keywords ${beginningWith(letter)}` : 'Business Categories';
   return (
     <IndexPageLayout
-      wording={WORDING}
+      index={CATEGORY_INDEX}
+      listing={listing}
       title={title}
-      letter={letter}
+      seo={{
+        description: letter
+          ? `Business categories ${beginningWith(letter)}: browse businesses by category.`
+          : 'Browse every business category in the directory, with the number of businesses in each.',
+      }}
       stats={[{ value: totals.count, label: 'Total Categories' }, { value: totals.businesses, label: 'Total Businesses' }, { value: totals.average, label: 'Average per Category' }]}
-      paging={paging}
       tools={
         <div className="view-toggle" role="group" aria-label="View">
           <button type="button" aria-pressed={view === 'grid'} className={view === 'grid' ? 'active' : ''} onClick={() => setView('grid')}>

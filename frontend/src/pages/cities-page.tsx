@@ -3,43 +3,37 @@ import { citiesQuery } from '../api/queries.ts';
 import type { CitySummary } from '../../../common/api/public.ts';
 import { beginningWith, LetterBar, letterOfParam } from '../components/letter-bar.tsx';
 import { IndexResults } from '../components/index-results.tsx';
-import { IndexPageLayout, type IndexWording } from '../components/index-page-layout.tsx';
+import { IndexPageLayout, type IndexDefinition } from '../components/index-page-layout.tsx';
 import { nameMatches, type Needle } from '../hooks/use-index-paging.ts';
 import { useLetteredIndex } from '../hooks/use-lettered-index.ts';
 import { formatInt, formatNK, share } from '../lib/format.ts';
-import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
-import { itemList } from '../lib/seo.ts';
 import { cityHref } from '../lib/slugs.ts';
 
 const matchesCity = (item: CitySummary, needle: Needle) =>
   nameMatches(item.city, item.slug, needle) || (item.countryCode ?? '').toLowerCase().includes(needle.text);
 
-const WORDING: IndexWording = {
+const CITY_INDEX: IndexDefinition<CitySummary> = {
+  base: '/cities',
   intro: 'Find businesses city by city.',
   filter: { label: 'Search cities or countries', placeholder: 'Search cities or countries...' },
-  letters: { base: '/cities', label: 'Cities by letter' },
+  letterBarLabel: 'Cities by letter',
+  linkOf: (item) => ({ name: item.city, path: cityHref(item.city, item.countryCode, item.slug) }),
 };
 
 /** /cities and /cities/{letter}; the unfiltered list supplies the totals (spec §7). */
 export function CitiesPage() {
   const params = useParams();
   const letter = letterOfParam(params.letter);
-  const index = useLetteredIndex({ base: '/cities', letter, listQuery: citiesQuery, matches: matchesCity, businessesOf: (item) => item.businessCount });
-  const { query, paging, totals } = index;
+  const listing = useLetteredIndex({ letter, listQuery: citiesQuery, matches: matchesCity, businessesOf: (item) => item.businessCount });
+  const { query, paging, totals } = listing;
   const title = letter ? `Cities ${beginningWith(letter)}` : 'Cities Directory';
-  useSeo({
-    title: `${title} | ${SITE_NAME}`,
-    description: letter ? `Cities ${beginningWith(letter)} and their businesses.` : `Browse businesses in ${formatInt(totals.count)} cities worldwide.`,
-    canonicalPath: index.canonicalPath,
-    jsonLd: [itemList(paging.pageItems.map((item) => ({ name: item.city, path: cityHref(item.city, item.countryCode, item.slug) })), title)],
-  });
   return (
     <IndexPageLayout
-      wording={WORDING}
+      index={CITY_INDEX}
+      listing={listing}
       title={title}
-      letter={letter}
+      seo={{ description: letter ? `Cities ${beginningWith(letter)} and their businesses.` : `Browse businesses in ${formatInt(totals.count)} cities worldwide.` }}
       stats={[{ value: totals.count, label: 'Cities' }, { value: totals.businesses, label: 'Total Businesses' }, { value: totals.average, label: 'Avg per City' }]}
-      paging={paging}
     >
       <IndexResults noun="cities" query={query} paging={paging}>
         {(item) => {

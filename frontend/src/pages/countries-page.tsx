@@ -3,11 +3,9 @@ import { Link } from 'react-router';
 import { countriesQuery } from '../api/queries.ts';
 import type { CountrySummary } from '../../../common/api/public.ts';
 import { IndexResults } from '../components/index-results.tsx';
-import { IndexPageLayout, type IndexWording } from '../components/index-page-layout.tsx';
+import { IndexPageLayout, type IndexDefinition } from '../components/index-page-layout.tsx';
 import { nameMatches, useIndexPaging, type Needle } from '../hooks/use-index-paging.ts';
 import { formatInt, formatNK, share } from '../lib/format.ts';
-import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
-import { itemList } from '../lib/seo.ts';
 import { countryHref } from '../lib/slugs.ts';
 import { countryCodeFrom, countryNameSlugs } from '../../../common/countries.ts';
 import { useApi } from '../lib/use-api.ts';
@@ -19,9 +17,11 @@ const matchesCountry = (item: CountrySummary, needle: Needle) =>
   (needle.text.length > 2 && countryCodeFrom(needle.text, 'english') === item.countryCode) ||
   (needle.folded.length > 2 && Boolean(item.countryCode) && countryNameSlugs(item.countryCode!).some((slug) => slug.startsWith(needle.folded)));
 
-const WORDING: IndexWording = {
+const COUNTRY_INDEX: IndexDefinition<CountrySummary> = {
+  base: '/countries',
   intro: 'Discover local businesses in every country of the directory.',
   filter: { label: 'Search countries', placeholder: 'Search countries...' },
+  linkOf: (item) => ({ name: item.country, path: countryHref(item.country, item.countryCode, item.slug) }),
 };
 
 export function CountriesPage() {
@@ -31,18 +31,13 @@ export function CountriesPage() {
   const paging = useIndexPaging(items, matchesCountry);
   const totalBusinesses = items.reduce((sum, item) => sum + item.businessCount, 0);
   const totalCities = items.reduce((sum, item) => sum + item.cityCount, 0);
-  useSeo({
-    title: `Countries | ${SITE_NAME}`,
-    description: `Browse businesses in ${formatInt(items.length)} countries, with their cities and categories.`,
-    canonicalPath: `/countries${paging.canonicalQuery}`,
-    jsonLd: [itemList(paging.pageItems.map((item) => ({ name: item.country, path: countryHref(item.country, item.countryCode, item.slug) })), 'Countries')],
-  });
   return (
     <IndexPageLayout
-      wording={WORDING}
+      index={COUNTRY_INDEX}
+      listing={{ paging }}
       title="Explore Businesses by Country"
+      seo={{ title: 'Countries', description: `Browse businesses in ${formatInt(items.length)} countries, with their cities and categories.` }}
       stats={[{ value: items.length, label: 'Countries' }, { value: totalBusinesses, label: 'Total Businesses' }, { value: totalCities, label: 'Cities' }]}
-      paging={paging}
     >
       <IndexResults noun="countries" query={query} paging={paging}>
         {(item) => {
