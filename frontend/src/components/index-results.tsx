@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { useIndexPaging } from '../hooks/use-index-paging.ts';
-import { buildListStates } from './list-states.tsx';
+import { buildListStates } from './build-list-states.tsx';
 import { IndexPagingFooter } from './index-paging-footer.tsx';
 import { QueryState, type QueryStatus } from './query-state.tsx';
 

@@ -3,7 +3,7 @@ import { cityQuery } from '../api/queries.ts';
 import { readErrorStatus } from '../api/client.ts';
 import type { BusinessListItem, CityDetail } from '../../../common/api/public.ts';
 import { Breadcrumb, BusinessGridSection, ChipSection } from '../components/detail-sections.tsx';
-import { buildListStates } from '../components/list-states.tsx';
+import { buildListStates } from '../components/build-list-states.tsx';
 import { NotFoundScreen } from '../components/not-found-screen.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PageSkeleton } from '../components/page-skeleton.tsx';

@@ -5,7 +5,7 @@ import { readErrorStatus } from '../api/client.ts';
 import type { CitySummary, CountryDetail } from '../../../common/api/public.ts';
 import { ChipCardGrid } from '../components/chip-card-grid.tsx';
 import { Breadcrumb } from '../components/detail-sections.tsx';
-import { buildListStates } from '../components/list-states.tsx';
+import { buildListStates } from '../components/build-list-states.tsx';
 import { NotFoundScreen } from '../components/not-found-screen.tsx';
 import { PageHeader } from '../components/page-header.tsx';
 import { PageSkeleton } from '../components/page-skeleton.tsx';
