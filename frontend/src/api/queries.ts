@@ -141,9 +141,11 @@ export interface SearchParams {
   lng?: number;
 }
 
-export function searchPath(params: SearchParams): string {
-  const query = new URLSearchParams();
-  query.set('q', params.q);
+/**
+ * The place and facets of a search as URL parameters, after `q` and before `page`: the API's URL and the
+ * search page's own carry them alike (the API's is the query key, so its order is part of it).
+ */
+export function writeSearchFilters(query: URLSearchParams, params: Omit<SearchParams, 'q' | 'page'>): void {
   if (params.location) query.set('location', params.location);
   if (params.category) query.set('category', params.category);
   if (params.city) query.set('city', params.city);
@@ -151,6 +153,12 @@ export function searchPath(params: SearchParams): string {
     query.set('lat', String(params.lat));
     query.set('lng', String(params.lng));
   }
+}
+
+export function searchPath(params: SearchParams): string {
+  const query = new URLSearchParams();
+  query.set('q', params.q);
+  writeSearchFilters(query, params);
   query.set('page', String(params.page));
   return `/api/search?${query}`;
 }

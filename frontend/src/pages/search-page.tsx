@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { searchQuery, type SearchParams } from '../api/queries.ts';
+import { searchQuery, writeSearchFilters, type SearchParams } from '../api/queries.ts';
 import type { ApiClient } from '../api/client.ts';
 import type { SearchResult } from '../../../common/api/public.ts';
 import { BusinessListCard } from '../components/business-list-card.tsx';
@@ -59,13 +59,7 @@ function hrefWith(params: SearchParams, change: Partial<SearchParams>): string {
   const next = { ...params, page: 1, ...change };
   const query = new URLSearchParams();
   if (next.q) query.set('q', next.q);
-  if (next.location) query.set('location', next.location);
-  if (next.category) query.set('category', next.category);
-  if (next.city) query.set('city', next.city);
-  if (next.lat !== undefined && next.lng !== undefined) {
-    query.set('lat', String(next.lat));
-    query.set('lng', String(next.lng));
-  }
+  writeSearchFilters(query, next);
   if (next.page > 1) query.set('page', String(next.page));
   const search = query.toString();
   return search ? `/search?${search}` : '/search';
