@@ -13,7 +13,6 @@ export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [react()],
   publicDir: false,
-  resolve: { alias: { '@common': path.resolve(root, '../common') } },
   build: {
     outDir: isSsrBuild ? path.resolve(root, 'dist/server') : path.resolve(root, 'dist/client'),
     emptyOutDir: true,

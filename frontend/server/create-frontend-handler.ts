@@ -15,7 +15,7 @@ import { gzipSync } from 'node:zlib';
 import express, { type Request, type Response, type NextFunction } from 'express';
 import type { Config } from '../../platform/config.ts';
 import type { RenderOptions, RenderResult } from '../src/entry-server.tsx';
-import type { SiteSettings } from '../src/api/types.ts';
+import type { PublicSiteSettings } from '../../common/api/public.ts';
 import type { Pool } from '../../platform/db/pool.ts';
 import { preferredEncoding, prefersGzip } from '../../platform/http/accept-encoding.ts';
 import { fillTemplate, headTags, type SiteMarkup } from './html.ts';
@@ -162,7 +162,7 @@ function createSettingsCache() {
     try {
       const response = await fetch(`${apiBaseUrl}/api/site-settings`, { headers: { accept: 'application/json' } });
       if (!response.ok) return empty;
-      const body = (await response.json()) as SiteSettings;
+      const body = (await response.json()) as PublicSiteSettings;
       return { headTags: body.head_tags ?? '', bodyStart: body.facebook_pixel ?? '', bodyEnd: body.footer_tags ?? '' };
     } catch {
       return empty;

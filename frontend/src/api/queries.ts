@@ -9,19 +9,18 @@ import { ApiError, type ApiClient } from './client.ts';
 import type {
   Advertisements,
   BusinessDetail,
-  BusinessesPage,
-  BusinessListItem,
+  BusinessPage,
   CategoryDetail,
   CategorySummary,
+  CityBusinesses,
   CityDetail,
   CitySummary,
   CountryDetail,
   CountrySummary,
   FeaturedBusiness,
   HomepageData,
-  FacetCount,
-  SearchResults,
-} from './types.ts';
+  SearchResult,
+} from '../../../common/api/public.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -92,7 +91,7 @@ export const nearbyQuery = (api: ApiClient, city: string, countryCode?: string |
   const path = `/api/businesses/city/${enc(city)}?limit=6${countryCode ? `&countryCode=${enc(countryCode)}` : ''}`;
   return queryOptions({
     queryKey: [path],
-    queryFn: () => api.get<{ businesses: BusinessListItem[] }>(path),
+    queryFn: () => api.get<CityBusinesses>(path),
     retry: false,
   });
 };
@@ -100,7 +99,7 @@ export const nearbyQuery = (api: ApiClient, city: string, countryCode?: string |
 export const businessesPageQuery = (api: ApiClient, page: number) =>
   queryOptions({
     queryKey: [`/api/businesses?page=${page}`],
-    queryFn: () => api.get<BusinessesPage>(`/api/businesses?page=${page}`),
+    queryFn: () => api.get<BusinessPage>(`/api/businesses?page=${page}`),
   });
 
 export const categoriesQuery = (api: ApiClient, letter?: string) => {
@@ -142,9 +141,11 @@ export interface SearchParams {
   lng?: number;
 }
 
-export function searchPath(params: SearchParams): string {
-  const query = new URLSearchParams();
-  query.set('q', params.q);
+/**
+ * The place and facets of a search as URL parameters, after `q` and before `page`: the API's URL and the
+ * search page's own carry them alike (the API's is the query key, so its order is part of it).
+ */
+export function writeSearchFilters(query: URLSearchParams, params: Omit<SearchParams, 'q' | 'page'>): void {
   if (params.location) query.set('location', params.location);
   if (params.category) query.set('category', params.category);
   if (params.city) query.set('city', params.city);
@@ -152,49 +153,19 @@ export function searchPath(params: SearchParams): string {
     query.set('lat', String(params.lat));
     query.set('lng', String(params.lng));
   }
+}
+
+export function searchPath(params: SearchParams): string {
+  const query = new URLSearchParams();
+  query.set('q', params.q);
+  writeSearchFilters(query, params);
   query.set('page', String(params.page));
   return `/api/search?${query}`;
 }
 
-/** Normalises the search answer: E's API may name the list `hits` or `businesses`. */
 export const searchQuery = (api: ApiClient, params: SearchParams) => {
   const path = searchPath(params);
-  return queryOptions({
-    queryKey: [path],
-    queryFn: async (): Promise<SearchResults> => {
-      const raw = await api.get<Record<string, unknown>>(path);
-      return normaliseSearch(raw, params.page);
-    },
-  });
+  return queryOptions({ queryKey: [path], queryFn: () => api.get<SearchResult>(path) });
 };
-
-function normaliseSearch(raw: Record<string, unknown>, page: number): SearchResults {
-  const hits = (raw.hits ?? raw.businesses ?? raw.results ?? []) as BusinessListItem[];
-  const totalHits = Number(raw.totalHits ?? raw.estimatedTotalHits ?? raw.totalCount ?? raw.total ?? hits.length) || 0;
-  const facetsRaw = (raw.facets ?? raw.facetDistribution ?? {}) as Record<string, unknown>;
-  const facet = (name: string): FacetCount[] => {
-    const value = facetsRaw[name];
-    if (Array.isArray(value)) {
-      return value.map((entry: { value?: string; label?: string; name?: string; count?: number }) => ({
-        value: entry.value ?? entry.name ?? '',
-        label: entry.label ?? entry.value ?? entry.name ?? '',
-        count: Number(entry.count ?? 0),
-      }));
-    }
-    // Meilisearch's facetDistribution shape: { label: count }.
-    return Object.entries((value as Record<string, number>) ?? {}).map(([label, count]) => ({ value: label, label, count: Number(count) }));
-  };
-  return {
-    hits,
-    totalHits,
-    matchedAs: raw.matchedAs === 'location' || raw.matchedAs === 'keywords-in-place' || raw.matchedAs === 'keywords-not-in-place' || raw.matchedAs === 'some-words' ? raw.matchedAs : 'keywords',
-    keywords: typeof raw.query === 'string' ? raw.query : '',
-    location: typeof raw.location === 'string' ? raw.location : '',
-    place: typeof raw.place === 'string' ? raw.place : null,
-    page: Number(raw.page ?? raw.currentPage ?? page) || page,
-    totalPages: Number(raw.totalPages ?? Math.ceil(totalHits / 20)) || 0,
-    facets: { category: facet('category'), city: facet('city') },
-  };
-}
 
 export const contactPath = '/api/contact';

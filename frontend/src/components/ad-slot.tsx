@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { advertisementsQuery } from '../api/queries.ts';
-import type { Advertisements } from '../api/types.ts';
 import { useApi } from '../lib/use-api.ts';
 
 /**
  * An advertisement slot (spec: 300x250). The ad HTML runs in a sandboxed srcdoc iframe with scripts
  * but WITHOUT allow-same-origin, so it cannot read the site's cookies or DOM; popups open outside.
  */
-export function AdSlot({ slot }: { slot: keyof Advertisements }) {
+export function AdSlot({ slot }: { slot: `ad${1 | 2 | 3 | 4 | 5 | 6 | 7}` }) {
   const api = useApi();
   const { data, isPending } = useQuery(advertisementsQuery(api));
   const html = data?.[slot];

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { BusinessListItem } from '../api/types.ts';
-import { countOf, toNumber } from '../lib/format.ts';
+import type { BusinessListItem, SearchResult } from '../../../common/api/public.ts';
+import { countOf } from '../lib/format.ts';
 import { businessHref } from '../lib/slugs.ts';
 import { countryName } from '../../../common/countries.ts';
 import { phoneNumbers } from '../../../common/numbers.ts';
@@ -12,9 +12,9 @@ export function distanceText(meters: number): string {
 }
 
 /** A business in a list (/businesses, category, city, search): spec §2 "All businesses" card. */
-export function BusinessListCard({ business }: { business: BusinessListItem }) {
-  const rating = toNumber(business.rating);
-  const reviews = toNumber(business.reviews);
+export function BusinessListCard({ business }: { business: BusinessListItem | SearchResult['businesses'][number] }) {
+  const rating = business.rating ?? 0;
+  const reviews = business.reviews;
   const country = business.country || (business.countryCode ? countryName(business.countryCode) : '');
   const place = [business.city, country].filter(Boolean).join(', ');
   const category = business.category || business.type;
@@ -48,7 +48,7 @@ export function BusinessListCard({ business }: { business: BusinessListItem }) {
         {reviews > 0 && <span className="muted"> ({countOf(reviews, 'review', 'reviews')})</span>}
       </p>
       {business.phone && <p className="muted">{phoneNumbers(business.phone).join(', ')}</p>}
-      {typeof business.distanceMeters === 'number' && <p className="muted distance">{distanceText(business.distanceMeters)}</p>}
+      {'distanceMeters' in business && typeof business.distanceMeters === 'number' && <p className="muted distance">{distanceText(business.distanceMeters)}</p>}
       <Link to={businessHref(business.slug)} className="btn btn-secondary btn-sm" aria-label={`View details of ${business.name}`}>
         View Details
       </Link>

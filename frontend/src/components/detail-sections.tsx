@@ -1,10 +1,10 @@
 /**
- * The blocks the category, city and country pages are built from: breadcrumb trail, stat tiles, a list
- * of linked chips with counts, and the paged grid of businesses.
+ * The blocks the category, city and country pages are built from (with StatTiles): breadcrumb trail, a
+ * list of linked chips with counts, and the paged grid of businesses.
  */
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import type { BusinessListItem } from '../api/types.ts';
+import type { BusinessListItem } from '../../../common/api/public.ts';
 import { formatInt } from '../lib/format.ts';
 import { withPage } from '../lib/paged.ts';
 import { BusinessListCard } from './business-list-card.tsx';
@@ -22,20 +22,6 @@ export function Breadcrumb({ trail, current }: { trail: Array<{ name: string; pa
       ))}
       <span aria-current="page">{current}</span>
     </nav>
-  );
-}
-
-/** Figures with their nouns; `one` is the label for a figure of exactly 1 ("1 Business", not "1 Businesses"). */
-export function StatTiles({ stats }: { stats: Array<{ value: number; label: string; one: string }> }) {
-  return (
-    <div className="stat-tiles">
-      {stats.map((stat) => (
-        <div className="stat" key={stat.label}>
-          <strong>{formatInt(stat.value)}</strong>
-          <span>{stat.value === 1 ? stat.one : stat.label}</span>
-        </div>
-      ))}
-    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 /** Display helpers shared by the screens (spec §2 truncations and count formats). */
-import type { Numeric } from '../api/types.ts';
 
-export function toNumber(value: Numeric): number {
+/** A number given as a number or as text (a form field, a query parameter); 0 when it is neither. */
+export function toNumber(value: number | string | null | undefined): number {
   const number = typeof value === 'number' ? value : Number.parseFloat(String(value ?? ''));
   return Number.isFinite(number) ? number : 0;
 }

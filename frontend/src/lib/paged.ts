@@ -1,6 +1,5 @@
 import { useQuery, type QueryClient, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
-import type { BusinessListItem, PagedBusinesses, Numeric } from '../api/types.ts';
-import { toNumber } from './format.ts';
+import type { BusinessListItem } from '../../../common/api/public.ts';
 
 /** The highest page the paged API lists answer (common/api/public.ts: page 1..1000, else 400). */
 export const API_MAX_PAGE = 1000;
@@ -49,25 +48,15 @@ export async function prefetchClampedPage<T, K extends QueryKey>(
   if (page !== asked) await queryClient.prefetchQuery(optionsFor(page) as Parameters<QueryClient['prefetchQuery']>[0]);
 }
 
-/** The number of pages of a category or city detail, nested or flat. */
-export function detailTotalPages(
-  detail: { businesses: BusinessListItem[] | PagedBusinesses; totalPages?: number; businessCount: Numeric },
-  pageSize = 12,
-): number {
-  const nested = Array.isArray(detail.businesses) ? null : detail.businesses;
-  return nested?.totalPages ?? detail.totalPages ?? Math.ceil(toNumber(detail.businessCount) / pageSize);
+/** The number of pages of a category's or a city's businesses. */
+export function detailTotalPages(detail: { totalPages: number }): number {
+  return detail.totalPages;
 }
 
-/** Category and city details carry their business page either flat or nested; read both. */
-export function readPaged(
-  detail: { businesses: BusinessListItem[] | PagedBusinesses; currentPage?: number; totalPages?: number; businessCount: Numeric },
-  page: number,
-  pageSize = 12,
-): { businesses: BusinessListItem[]; totalPages: number } {
-  const nested = Array.isArray(detail.businesses) ? null : detail.businesses;
-  const businesses = nested ? nested.businesses : (detail.businesses as BusinessListItem[]);
-  // `page` is already clamped to the last page (clampPage): it stays within the paging buttons.
-  return { businesses: businesses ?? [], totalPages: Math.max(detailTotalPages(detail, pageSize), page) };
+/** The businesses of a category or city page, and how many pages the pagination offers. */
+export function readPaged(detail: { businesses: BusinessListItem[]; totalPages: number }, page: number): { businesses: BusinessListItem[]; totalPages: number } {
+  // `page` is already clamped to the last page (clampPage): an empty list (0 pages) still shows its page 1.
+  return { businesses: detail.businesses, totalPages: Math.max(detail.totalPages, page) };
 }
 
 /** The page a ?page= asks for: 1 when it is no page number, `max` when it is past the last one a list can have. */

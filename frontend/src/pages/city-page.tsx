@@ -1,16 +1,19 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { cityQuery } from '../api/queries.ts';
-import type { ApiError } from '../api/client.ts';
-import type { BusinessListItem, CityDetail } from '../api/types.ts';
-import { Breadcrumb, BusinessGridSection, ChipSection, StatTiles } from '../components/detail-sections.tsx';
-import { NotFoundSearch } from '../components/not-found-search.tsx';
-import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
-import { countOf, toNumber } from '../lib/format.ts';
+import { readErrorStatus } from '../api/client.ts';
+import type { BusinessListItem, CityDetail } from '../../../common/api/public.ts';
+import { Breadcrumb, BusinessGridSection, ChipSection } from '../components/detail-sections.tsx';
+import { buildListStates } from '../components/build-list-states.tsx';
+import { NotFoundScreen } from '../components/not-found-screen.tsx';
+import { PageHeader } from '../components/page-header.tsx';
+import { PageSkeleton } from '../components/page-skeleton.tsx';
+import { QueryState } from '../components/query-state.tsx';
+import { StatTiles } from '../components/stat-tiles.tsx';
+import { countOf } from '../lib/format.ts';
 import { detailTotalPages, pageParam, readPaged, useClampedPageQuery, withPage } from '../lib/paged.ts';
-import { SITE_NAME, useHttpStatus, useSeo } from '../lib/render-context.tsx';
+import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { breadcrumbs, itemList } from '../lib/seo.ts';
 import { businessHref, categoryInPlaceHref, cityHref, countryHref } from '../lib/slugs.ts';
-import { categorySlug } from '../../../common/slug.ts';
 import { useApi } from '../lib/use-api.ts';
 
 /** /cities/{countryCode}/{citySlug}. */
@@ -24,37 +27,30 @@ export function CityPage() {
     pageParam(searchParams.get('page')),
     detailTotalPages,
   );
-  if (query.isPending) return <div className="container section"><SkeletonCards count={12} label="Loading city" /></div>;
-  if (query.isError) {
-    return (query.error as Partial<ApiError>).status === 404 ? <CityNotFound /> : (
-      <div className="container section">
-        <StateMessage title="Unable to load cities" text="There was an error loading the cities. Please try again later." tone="error" />
-      </div>
-    );
-  }
-  const { businesses, totalPages } = readPaged(query.data, page);
-  // The canonical path, whatever case or name the URL used (/cities/MX/Mexico-City is /cities/mx/mexico-city).
-  const path = cityHref(query.data.city || citySlug, countryCode, query.data.slug || citySlug.toLowerCase());
-  return <CityView path={path} city={query.data} page={page} totalPages={totalPages} businesses={businesses} />;
-}
-
-function CityNotFound() {
-  useHttpStatus(404);
-  useSeo({ title: `City not found | ${SITE_NAME}`, description: 'This city is not in the directory.', noindex: true });
   return (
-    <div className="container section narrow center">
-      <h1>City not found</h1>
-      <p className="muted">We could not find this city in the directory.</p>
-      <NotFoundSearch />
-    </div>
+    <QueryState
+      query={query}
+      pending={<PageSkeleton count={12} label="Loading city" />}
+      error={(error) => (readErrorStatus(error) === 404 ? <CityNotFound /> : <div className="container section">{buildListStates('cities').error}</div>)}
+    >
+      {(city) => {
+        const { businesses, totalPages } = readPaged(city, page);
+        // The canonical path, whatever case or name the URL used (/cities/MX/Mexico-City is /cities/mx/mexico-city).
+        const path = cityHref(city.city, countryCode, city.slug);
+        return <CityView path={path} city={city} page={page} totalPages={totalPages} businesses={businesses} />;
+      }}
+    </QueryState>
   );
 }
 
+function CityNotFound() {
+  return <NotFoundScreen title="City not found" text="We could not find this city in the directory." description="This city is not in the directory." />;
+}
+
 function CityView({ path, city, page, totalPages, businesses }: { path: string; city: CityDetail; page: number; totalPages: number; businesses: BusinessListItem[] }) {
-  const businessCount = toNumber(city.businessCount);
   useSeo({
     title: `Businesses in ${city.city}, ${city.country}${page > 1 ? ` (Page ${page})` : ''} | ${SITE_NAME}`,
-    description: `${countOf(businessCount, 'business', 'businesses')} in ${city.city}, ${city.country}, in ${countOf(toNumber(city.categoryCount), 'category', 'categories')}: ratings, addresses and phone numbers.`,
+    description: `${countOf(city.businessCount, 'business', 'businesses')} in ${city.city}, ${city.country}, in ${countOf(city.categoryCount, 'category', 'categories')}: ratings, addresses and phone numbers.`,
     canonicalPath: withPage(path, page),
     jsonLd: [
       breadcrumbs([{ name: 'Home', path: '/' }, { name: 'Cities', path: '/cities' }, { name: city.city, path }]),
@@ -64,17 +60,12 @@ function CityView({ path, city, page, totalPages, businesses }: { path: string; 
   return (
     <div className="container section">
       <Breadcrumb trail={[{ name: 'Home', path: '/' }, { name: 'Cities', path: '/cities' }]} current={city.city} />
-      <header className="page-header">
-        <h1>Businesses in {city.city}</h1>
-        <p className="muted">
-          <Link to={countryHref(city.country, city.countryCode)}>{city.country}</Link>
-        </p>
-      </header>
-      <StatTiles stats={[{ value: businessCount, label: 'Businesses', one: 'Business' }, { value: toNumber(city.categoryCount), label: 'Categories', one: 'Category' }]} />
+      <PageHeader title={<>Businesses in {city.city}</>} intro={<Link to={countryHref(city.country, city.countryCode)}>{city.country}</Link>} />
+      <StatTiles stats={[{ value: city.businessCount, label: 'Businesses', one: 'Business' }, { value: city.categoryCount, label: 'Categories', one: 'Category' }]} />
       <ChipSection
         id="top-categories"
         title="Top Categories"
-        chips={(city.topCategories ?? []).map((item) => ({ label: item.category, href: categoryInPlaceHref(item.slug ?? categorySlug(item.category), `${city.city}, ${city.country}`), count: toNumber(item.count) }))}
+        chips={city.topCategories.map((item) => ({ label: item.category, href: categoryInPlaceHref(item.slug, `${city.city}, ${city.country}`), count: item.count }))}
       />
       <BusinessGridSection id="city-businesses" className="section" businesses={businesses} page={page} totalPages={totalPages} path={path} paginationLabel="City pages" />
     </div>

@@ -2,13 +2,16 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { contactPath, homepageQuery } from '../api/queries.ts';
-import type { ContactMessage } from '../api/types.ts';
+import type { ContactInput } from '../../../common/api/public.ts';
 import { CONTACT_MESSAGES, CONTACT_TOO_MANY, contactMessageField } from '../../../common/contact-messages.ts';
 import { formatInt } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { useApi } from '../lib/use-api.ts';
 
-const EMPTY: Required<ContactMessage> = { name: '', email: '', subject: '', message: '', company: '', phone: '' };
+/** The form's fields as typed (the honeypot is kept apart). */
+type ContactMessage = { [Field in Exclude<keyof ContactInput, 'website'>]-?: string };
+
+const EMPTY: ContactMessage = { name: '', email: '', subject: '', message: '', company: '', phone: '' };
 type Errors = Partial<Record<keyof ContactMessage, string>>;
 
 /** Spec §5 rules and messages. */
@@ -76,7 +79,7 @@ export function ContactPage() {
     return () => clearTimeout(timer);
   }, [notice]);
   const send = useMutation({
-    mutationFn: (message: ContactMessage) => api.post(contactPath, message),
+    mutationFn: (message: ContactInput) => api.post(contactPath, message),
     onSuccess: () => {
       setValues(EMPTY);
       setNotice(SENT);

@@ -1,17 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { countriesQuery } from '../api/queries.ts';
-import type { CountrySummary } from '../api/types.ts';
-import { IndexPagingFooter } from '../components/index-paging-footer.tsx';
-import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
+import type { CountrySummary } from '../../../common/api/public.ts';
+import { IndexResults } from '../components/index-results.tsx';
+import { IndexPageLayout, type IndexDefinition } from '../components/index-page-layout.tsx';
 import { nameMatches, useIndexPaging, type Needle } from '../hooks/use-index-paging.ts';
-import { formatInt, formatNK, share, toNumber } from '../lib/format.ts';
-import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
-import { itemList } from '../lib/seo.ts';
+import { formatInt, formatNK, share } from '../lib/format.ts';
 import { countryHref } from '../lib/slugs.ts';
 import { countryCodeFrom, countryNameSlugs } from '../../../common/countries.ts';
 import { useApi } from '../lib/use-api.ts';
-import { FilterBox } from '../components/filter-box.tsx';
 
 // Also a name the country is known by in English that is not its name here ("turkey" finds Türkiye, "burma"
 // Myanmar), or the start of its name in another language ("schw" finds Switzerland: Schweiz).
@@ -20,75 +17,50 @@ const matchesCountry = (item: CountrySummary, needle: Needle) =>
   (needle.text.length > 2 && countryCodeFrom(needle.text, 'english') === item.countryCode) ||
   (needle.folded.length > 2 && Boolean(item.countryCode) && countryNameSlugs(item.countryCode!).some((slug) => slug.startsWith(needle.folded)));
 
+const COUNTRY_INDEX: IndexDefinition<CountrySummary> = {
+  base: '/countries',
+  intro: 'Discover local businesses in every country of the directory.',
+  filter: { label: 'Search countries', placeholder: 'Search countries...' },
+  linkOf: (item) => ({ name: item.country, path: countryHref(item.country, item.countryCode, item.slug) }),
+};
+
 export function CountriesPage() {
   const api = useApi();
   const query = useQuery(countriesQuery(api));
   const items = query.data ?? [];
   const paging = useIndexPaging(items, matchesCountry);
-  const totalBusinesses = items.reduce((sum, item) => sum + toNumber(item.businessCount), 0);
-  const totalCities = items.reduce((sum, item) => sum + toNumber(item.cityCount), 0);
-  useSeo({
-    title: `Countries | ${SITE_NAME}`,
-    description: `Browse businesses in ${formatInt(items.length)} countries, with their cities and categories.`,
-    canonicalPath: `/countries${paging.canonicalQuery}`,
-    jsonLd: [itemList(paging.pageItems.map((item) => ({ name: item.country, path: countryHref(item.country, item.countryCode, item.slug) })), 'Countries')],
-  });
+  const totalBusinesses = items.reduce((sum, item) => sum + item.businessCount, 0);
+  const totalCities = items.reduce((sum, item) => sum + item.cityCount, 0);
   return (
-    <div className="container section">
-      <header className="page-header">
-        <h1>Explore Businesses by Country</h1>
-        <p className="muted">Discover local businesses in every country of the directory.</p>
-      </header>
-      <div className="stat-tiles">
-        <div className="stat">
-          <strong>{formatInt(items.length)}</strong>
-          <span>Countries</span>
-        </div>
-        <div className="stat">
-          <strong>{formatInt(totalBusinesses)}</strong>
-          <span>Total Businesses</span>
-        </div>
-        <div className="stat">
-          <strong>{formatInt(totalCities)}</strong>
-          <span>Cities</span>
-        </div>
-      </div>
-      <div className="toolbar">
-        <FilterBox label="Search countries" placeholder="Search countries..." value={paging.filter} onChange={paging.setFilter} />
-      </div>
-      {query.isPending ? (
-        <SkeletonCards count={12} label="Loading countries" />
-      ) : query.isError ? (
-        <StateMessage title="Unable to load countries" text="There was an error loading the countries. Please try again later." tone="error" />
-      ) : paging.filteredCount === 0 ? (
-        <StateMessage title="No countries found" />
-      ) : (
-        <>
-          <ul className="card-grid">
-            {paging.pageItems.map((item) => {
-              const count = toNumber(item.businessCount);
-              const marketShare = share(count, totalBusinesses);
-              return (
-                <li key={item.country} className="card place-card">
-                  <h2 className="card-title">{item.country}</h2>
-                  <p className="muted small">Business Hub</p>
-                  <dl className="mini-stats">
-                    <div><dt>Businesses</dt><dd>{formatNK(count)}</dd></div>
-                    <div><dt>Cities</dt><dd>{formatNK(toNumber(item.cityCount))}</dd></div>
-                    <div><dt>Categories</dt><dd>{formatNK(toNumber(item.categoryCount))}</dd></div>
-                  </dl>
-                  <p className="small">Market Share {marketShare}%</p>
-                  <div className="bar" aria-hidden="true"><span style={{ width: `${Math.min(100, Number(marketShare))}%` }} /></div>
-                  <Link to={countryHref(item.country, item.countryCode, item.slug)} className="btn btn-secondary btn-sm" aria-label={`Explore ${item.country}`}>
-                    Explore Now
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-          <IndexPagingFooter paging={paging} noun="countries" label="Countries pages" />
-        </>
-      )}
-    </div>
+    <IndexPageLayout
+      index={COUNTRY_INDEX}
+      listing={{ paging }}
+      title="Explore Businesses by Country"
+      seo={{ title: 'Countries', description: `Browse businesses in ${formatInt(items.length)} countries, with their cities and categories.` }}
+      stats={[{ value: items.length, label: 'Countries' }, { value: totalBusinesses, label: 'Total Businesses' }, { value: totalCities, label: 'Cities' }]}
+    >
+      <IndexResults noun="countries" query={query} paging={paging}>
+        {(item) => {
+          const count = item.businessCount;
+          const marketShare = share(count, totalBusinesses);
+          return (
+            <li key={item.country} className="card place-card">
+              <h2 className="card-title">{item.country}</h2>
+              <p className="muted small">Business Hub</p>
+              <dl className="mini-stats">
+                <div><dt>Businesses</dt><dd>{formatNK(count)}</dd></div>
+                <div><dt>Cities</dt><dd>{formatNK(item.cityCount)}</dd></div>
+                <div><dt>Categories</dt><dd>{formatNK(item.categoryCount)}</dd></div>
+              </dl>
+              <p className="small">Market Share {marketShare}%</p>
+              <div className="bar" aria-hidden="true"><span style={{ width: `${Math.min(100, Number(marketShare))}%` }} /></div>
+              <Link to={countryHref(item.country, item.countryCode, item.slug)} className="btn btn-secondary btn-sm" aria-label={`Explore ${item.country}`}>
+                Explore Now
+              </Link>
+            </li>
+          );
+        }}
+      </IndexResults>
+    </IndexPageLayout>
   );
 }

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { featuredQuery, homepageQuery } from '../api/queries.ts';
-import type { FeaturedBusiness, HomepageData } from '../api/types.ts';
+import type { FeaturedBusiness, HomepageData } from '../../../common/api/public.ts';
 import { AdSlot } from '../components/ad-slot.tsx';
+import { ChipCardGrid } from '../components/chip-card-grid.tsx';
 import { SkeletonCards, StateMessage } from '../components/state-message.tsx';
 import { useCounter } from '../hooks/use-counter.ts';
-import { countOf, firstAddressPart, formatK, formatMillions, formatThousandsPlus, reviewsCapped, toNumber, truncate } from '../lib/format.ts';
+import { countOf, firstAddressPart, formatK, formatMillions, formatThousandsPlus, reviewsCapped, truncate } from '../lib/format.ts';
 import { SITE_NAME, useSeo } from '../lib/render-context.tsx';
 import { businessHref, categoryHref, cityHref, countryHref, searchHref } from '../lib/slugs.ts';
 import { useApi } from '../lib/use-api.ts';
@@ -31,7 +32,7 @@ export function HomePage() {
   });
   return (
     <>
-      <Hero countries={data ? toNumber(data.totals?.countries ?? data.topCountries.length) : null} />
+      <Hero countries={data ? data.totals.countries : null} />
       {/* No figures without data: zeros from a failed request would be numbers the directory does not have. */}
       {data && <Counters data={data} />}
       <section className="section container" aria-labelledby="featured-heading">
@@ -43,7 +44,7 @@ export function HomePage() {
         ) : (
           <div className="card-grid featured-grid">
             {featured.data.slice(0, 12).map((business) => (
-              <FeaturedCard key={business.id ?? business.slug} business={business} />
+              <FeaturedCard key={business.id} business={business} />
             ))}
           </div>
         )}
@@ -107,12 +108,9 @@ function Hero({ countries }: { countries: number | null }) {
 }
 
 function Counters({ data }: { data: HomepageData }) {
-  const businesses = data.totals?.businesses ?? data.popularSearches.reduce((sum, item) => sum + toNumber(item.count), 0);
-  const countries = data.totals?.countries ?? data.topCountries.length;
-  const cities = data.totals?.cities ?? data.topCities.length;
-  const businessCounter = useCounter(businesses);
-  const countryCounter = useCounter(countries);
-  const cityCounter = useCounter(cities);
+  const businessCounter = useCounter(data.totals.businesses);
+  const countryCounter = useCounter(data.totals.countries);
+  const cityCounter = useCounter(data.totals.cities);
   return (
     <section className="counters container" aria-label="Directory in numbers">
       <div className="counter">
@@ -148,8 +146,8 @@ function CardImage({ src, alt }: { src: string | null | undefined; alt: string }
 }
 
 function FeaturedCard({ business }: { business: FeaturedBusiness }) {
-  const rating = toNumber(business.rating);
-  const reviews = toNumber(business.review_count);
+  const rating = business.rating ?? 0;
+  const reviews = business.review_count;
   return (
     <Link to={businessHref(business.slug)} className="card featured-card">
       <div className="card-image">
@@ -180,42 +178,37 @@ function TopLists({ data }: { data: HomepageData }) {
     <>
       <section className="section container" aria-labelledby="categories-heading">
         <h2 id="categories-heading">Popular Categories</h2>
-        <ul className="chip-grid">
-          {data.popularSearches.slice(0, 12).map((item) => (
-            <li key={item.category}>
-              <Link to={categoryHref(item.category, item.slug)} className="chip-card" title={item.category}>
-                <span>{truncate(item.category, 12)}</span>
-                <span className="muted">{formatK(toNumber(item.count))}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <ChipCardGrid
+          chips={data.popularSearches.slice(0, 12).map((item) => ({
+            key: item.category,
+            label: truncate(item.category, 12),
+            href: categoryHref(item.category, item.slug),
+            figure: formatK(item.count),
+            title: item.category,
+          }))}
+        />
       </section>
       <section className="section container" aria-labelledby="cities-heading">
         <h2 id="cities-heading">Top Cities</h2>
-        <ul className="chip-grid">
-          {data.topCities.slice(0, 12).map((item) => (
-            <li key={`${item.countryCode}-${item.city}`}>
-              <Link to={cityHref(item.city, item.countryCode, item.slug)} className="chip-card">
-                <span>{item.city}</span>
-                <span className="muted">{formatK(toNumber(item.count))}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <ChipCardGrid
+          chips={data.topCities.slice(0, 12).map((item) => ({
+            key: `${item.countryCode}-${item.city}`,
+            label: item.city,
+            href: cityHref(item.city, item.countryCode, item.slug),
+            figure: formatK(item.count),
+          }))}
+        />
       </section>
       <section className="section container" aria-labelledby="countries-heading">
         <h2 id="countries-heading">Countries</h2>
-        <ul className="chip-grid">
-          {data.topCountries.slice(0, 12).map((item) => (
-            <li key={item.country}>
-              <Link to={countryHref(item.country, item.countryCode, item.slug)} className="chip-card">
-                <span>{item.country}</span>
-                <span className="muted">{countOf(toNumber(item.businessCount), 'business', 'businesses')}</span>
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <ChipCardGrid
+          chips={data.topCountries.slice(0, 12).map((item) => ({
+            key: item.country,
+            label: item.country,
+            href: countryHref(item.country, item.countryCode, item.slug),
+            figure: countOf(item.businessCount, 'business', 'businesses'),
+          }))}
+        />
       </section>
     </>
   );

@@ -1,8 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { searchQuery, type SearchParams } from '../api/queries.ts';
+import { searchQuery, writeSearchFilters, type SearchParams } from '../api/queries.ts';
 import type { ApiClient } from '../api/client.ts';
-import type { FacetCount, SearchResults } from '../api/types.ts';
+import type { SearchResult } from '../../../common/api/public.ts';
 import { BusinessListCard } from '../components/business-list-card.tsx';
 import { Pagination } from '../components/pagination.tsx';
 import { StateMessage } from '../components/state-message.tsx';
@@ -48,7 +48,7 @@ export function hasSearch(params: SearchParams): boolean {
 
 /** The search query of `params` at `page`: the route loader and the page ask for the same. */
 export const searchResultsQuery = (api: ApiClient, params: SearchParams, page: number) => searchQuery(api, { ...params, page });
-export const searchTotalPages = (results: SearchResults) => results.totalPages;
+export const searchTotalPages = (results: SearchResult) => results.totalPages;
 
 /** The API names its parameters ("q must be at most 200 characters"); a visitor knows the boxes. */
 function inWords(detail: string): string {
@@ -59,13 +59,7 @@ function hrefWith(params: SearchParams, change: Partial<SearchParams>): string {
   const next = { ...params, page: 1, ...change };
   const query = new URLSearchParams();
   if (next.q) query.set('q', next.q);
-  if (next.location) query.set('location', next.location);
-  if (next.category) query.set('category', next.category);
-  if (next.city) query.set('city', next.city);
-  if (next.lat !== undefined && next.lng !== undefined) {
-    query.set('lat', String(next.lat));
-    query.set('lng', String(next.lng));
-  }
+  writeSearchFilters(query, next);
   if (next.page > 1) query.set('page', String(next.page));
   const search = query.toString();
   return search ? `/search?${search}` : '/search';
@@ -102,10 +96,10 @@ export function SearchPage() {
   const refused = query.isError && failure?.status === 400;
   useSeo({
     title: `${title} | ${SITE_NAME}`,
-    description: results ? `${countOf(results.totalHits, 'business matches', 'businesses match')} your search.` : 'Search businesses by name, category and location.',
+    description: results ? `${countOf(results.totalCount, 'business matches', 'businesses match')} your search.` : 'Search businesses by name, category and location.',
     canonicalPath: hrefWith(params, { page: params.page }),
     noindex: true,
-    jsonLd: results ? [itemList(results.hits.map((hit) => ({ name: hit.name, path: businessHref(hit.slug) })), title)] : [],
+    jsonLd: results ? [itemList(results.businesses.map((hit) => ({ name: hit.name, path: businessHref(hit.slug) })), title)] : [],
   });
   return (
     <div className="container section">
@@ -124,7 +118,7 @@ export function SearchPage() {
           <Facets params={params} facets={results.facets} />
           <section aria-labelledby="results-heading">
             <h2 id="results-heading" className="muted small">
-              {countOf(results.totalHits, 'result', 'results')}
+              {countOf(results.totalCount, 'result', 'results')}
             </h2>
             {near && (
               <p className="search-notice" role="status">
@@ -140,8 +134,8 @@ export function SearchPage() {
             )}
             {results.matchedAs === 'keywords-in-place' && (
               <p className="search-notice" role="status">
-                {`Showing "${short(results.keywords)}" in ${short(results.location)}. `}
-                <Link to={hrefWith({ ...params, q: results.keywords, location: '' }, {})}>{`Search "${short(results.keywords)}" everywhere`}</Link>
+                {`Showing "${short(results.query)}" in ${short(results.location)}. `}
+                <Link to={hrefWith({ ...params, q: results.query, location: '' }, {})}>{`Search "${short(results.query)}" everywhere`}</Link>
               </p>
             )}
             {results.matchedAs === 'keywords-not-in-place' && results.place && (
@@ -152,7 +146,7 @@ export function SearchPage() {
             )}
             {results.matchedAs === 'some-words' && (
               <p className="search-notice" role="status">
-                {`No business matches every word of "${short(results.keywords)}": showing those that match some of them.`}
+                {`No business matches every word of "${short(results.query)}": showing those that match some of them.`}
               </p>
             )}
             {results.matchedAs === 'keywords' && results.place && (
@@ -161,17 +155,17 @@ export function SearchPage() {
                 <Link to={hrefWith({ q: '', location: results.place, page: 1 }, {})}>{`Show businesses in ${results.place}`}</Link>
               </p>
             )}
-            {results.hits.length === 0 ? (
+            {results.businesses.length === 0 ? (
               <StateMessage title="No results found" text="Try a different spelling, a broader term or another location." />
             ) : (
               <div className="card-grid">
-                {results.hits.map((hit) => (
+                {results.businesses.map((hit) => (
                   <BusinessListCard key={hit.slug} business={hit} />
                 ))}
               </div>
             )}
             <Pagination current={params.page} total={results.totalPages} hrefFor={(page) => hrefWith(params, { page })} label="Search result pages" />
-            <SearchCapNote totalHits={results.totalHits} totalPages={results.totalPages} />
+            <SearchCapNote totalHits={results.totalCount} totalPages={results.totalPages} />
           </section>
         </div>
       )}
@@ -247,7 +241,9 @@ function SearchBox({ initial }: { initial: SearchParams }) {
 
 const VISIBLE_FACETS = 5;
 
-function Facets({ params, facets }: { params: SearchParams; facets: { category: FacetCount[]; city: FacetCount[] } }) {
+type FacetCount = SearchResult['facets']['category'][number];
+
+function Facets({ params, facets }: { params: SearchParams; facets: SearchResult['facets'] }) {
   const group = (name: 'category' | 'city', label: string) => {
     const entries = [...(facets[name] ?? [])].sort((a, b) => b.count - a.count).slice(0, 10);
     const active = params[name];
