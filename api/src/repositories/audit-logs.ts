@@ -1,12 +1,15 @@
 /** Data access for the audit trail (audit_logs). */
 import type { Prisma } from '../../../platform/db/prisma.ts';
 
+/** What an audit row's details may hold: plain JSON (a field diff nests `{ from, to }` pairs). */
+export type AuditValue = string | number | boolean | null | AuditValue[] | { [key: string]: AuditValue };
+
 export interface AuditEntry {
   action: string;
   adminUserId?: number | null;
   entity?: string;
   entityId?: string;
-  details?: Record<string, string | number | boolean | null>;
+  details?: { [key: string]: AuditValue };
   ip?: string | null;
 }
 

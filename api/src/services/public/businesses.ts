@@ -6,6 +6,7 @@ import { routeSlug, citySlug as toCitySlug } from '../../../../common/slug.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
 import type { Logger } from '../../../../platform/logger.ts';
 import { AppError } from '../../errors.ts';
+import { findCurrentSlug } from '../../repositories/slug-redirects.ts';
 import { LIST_ATTRIBUTES, presentBusinessDetail, presentBusinessListItem, type BusinessListDocument } from '../../presenters/public-business.ts';
 import { findApprovedBusinessInDatabase } from './business-fallback.ts';
 import { filterValue, readSearch, uidOf, type SearchReader } from './search-reader.ts';
@@ -117,6 +118,10 @@ export async function findBusinessBySlug(options: {
   }
   const row = await findApprovedBusinessInDatabase(prisma, slug);
   if (row) return row;
+  // A slug the business was published under before an admin or fix-slugs changed it: answered as a
+  // single match under its current slug, which the page turns into a 301 to the new address.
+  const current = await findCurrentSlug(prisma, slug);
+  if (current && current !== slug) return { ...(await findBusinessBySlug({ ...options, slug: current })), slugMatches: 1 };
   throw new AppError('not_found', `Business not found: ${slug.length > 100 ? `${slug.slice(0, 100)}...` : slug}`);
 }
 
