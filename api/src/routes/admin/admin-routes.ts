@@ -5,24 +5,32 @@
  * an entry here fails a test instead of going unnoticed.
  */
 import type { RequestHandler, Router } from 'express';
+import type { z } from 'zod';
+import { AdminProfile, LoginBody, LoginResponse, UploadReportsQuery } from '../../../../common/api/admin.ts';
 
 export interface AdminRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Full path, as Express matches it (the routers are mounted at the root). */
   path: string;
+  /** One line for the admin API's document (what the call does, as an operator would say it). */
+  summary: string;
+  /** The zod shapes of common/api/admin.ts the route validates and answers with, for the admin document. */
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  response?: z.ZodType;
 }
 
 export const ADMIN_ROUTES = {
-  signIn: { method: 'POST', path: '/api/admin/login' },
-  signOut: { method: 'POST', path: '/api/admin/logout' },
-  currentAdmin: { method: 'GET', path: '/api/admin/me' },
-  uploadReports: { method: 'GET', path: '/api/admin/upload-reports' },
-  indexerStatus: { method: 'GET', path: '/api/admin/indexer-status' },
+  signIn: { method: 'POST', path: '/api/admin/login', summary: 'Sign in (sets the session cookie)', body: LoginBody, response: LoginResponse },
+  signOut: { method: 'POST', path: '/api/admin/logout', summary: 'Sign out on every device' },
+  currentAdmin: { method: 'GET', path: '/api/admin/me', summary: 'The signed-in admin', response: AdminProfile },
+  uploadReports: { method: 'GET', path: '/api/admin/upload-reports', summary: 'Stored upload reports, newest first', query: UploadReportsQuery },
+  indexerStatus: { method: 'GET', path: '/api/admin/indexer-status', summary: 'How far search is behind the database' },
   /** A WebSocket: answered by the upgrade (routes/index.ts `upgradeHandlers`), not by a router. */
-  importProgress: { method: 'GET', path: '/api/admin/import-progress' },
+  importProgress: { method: 'GET', path: '/api/admin/import-progress', summary: 'WebSocket: live import progress' },
   // The spec's upload URLs, outside /api/admin; the guard covers them as writes under /api.
-  uploadFile: { method: 'POST', path: '/api/upload-excel' },
-  uploadBatchFile: { method: 'POST', path: '/api/upload-excel-batch' },
+  uploadFile: { method: 'POST', path: '/api/upload-excel', summary: 'Import one spreadsheet (multipart field file)' },
+  uploadBatchFile: { method: 'POST', path: '/api/upload-excel-batch', summary: 'Import one file of a batch (multipart: file, batchSize, fileIndex, totalFiles)' },
 } as const satisfies Record<string, AdminRoute>;
 
 /** Registers `route` on `router` with its own method, so a handler cannot drift from its table entry. */
