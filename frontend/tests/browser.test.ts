@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { afterAll, afterEach, beforeAll, describe, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchSiteBrowser, VIEWPORTS, type SiteBrowser } from './browser-harness.ts';
 import { BUSINESS_TOTAL, CATEGORY_TOTAL, CITY_TOTAL, VIENNA_DENTISTS, publicRoutes, startTestSite, type TestSite } from './site-fixture.ts';
@@ -25,7 +25,7 @@ describe('public site in a browser', () => {
   let problems: string[];
   const open = (pathname: string, viewport = VIEWPORTS[1]) => browser.open(pathname, viewport);
 
-  before(async () => {
+  beforeAll(async () => {
     site = await startTestSite();
     const { rows } = await site.pool.query<{ place_id: string; slug: string }>(`SELECT place_id, slug FROM businesses WHERE place_id IN ('star-cafe', 'no-geo')`);
     starSlug = rows.find((row) => row.place_id === 'star-cafe')!.slug;
@@ -34,7 +34,7 @@ describe('public site in a browser', () => {
     problems = browser.problems;
     await mkdir(SCREENSHOTS, { recursive: true });
   });
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await site?.close();
   });
