@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { displayAddress } from './address.ts';
 
 const none = { fullAddress: null, street: null, postalCode: null, city: null, state: null, countryCode: null };

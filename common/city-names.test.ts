@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { cityPageElsewhere, cityPageSlug, otherCityNames, pageOfCitySlug } from './city-names.ts';
 import { citySlug } from './slug.ts';
 

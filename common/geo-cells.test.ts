@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { cellBlock, coveredMeters, distanceMeters, geoCellsOf, geohash } from './geo-cells.ts';
 
 test('geohash matches the published reference values', () => {

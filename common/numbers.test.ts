@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { asciiNumber, phoneNumbers, telHref } from './numbers.ts';
 
 test('numbers in other scripts read as ASCII; ASCII text is left as it is', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { phoneKeys, phoneQueryKeys } from './phone-keys.ts';
 
 test('a stored number is found by the forms a visitor types', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { cleanSearchText } from './search-text.ts';
 
 test('control characters and emoji are no search words; letters of every script stay', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import pg from 'pg';
 import { applyMigrations, pendingMigrations, readMigrations } from '../platform/db/migrate.ts';
 import { diffSchemaAgainstDatabase } from '../platform/db/schema-diff.ts';
@@ -9,14 +9,14 @@ describe('migrations and schema.prisma', () => {
   let database: TestDatabase;
   let client: pg.Client;
 
-  before(async () => {
+  beforeAll(async () => {
     // An empty database, migrated by the project's runner exactly as `npm start` does.
     database = await createTestDatabase({ migrated: false });
     await applyMigrations(database.url);
     client = new pg.Client({ connectionString: database.url });
     await client.connect();
   });
-  after(async () => {
+  afterAll(async () => {
     await client.end();
     await database.drop();
   });

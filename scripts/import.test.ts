@@ -4,7 +4,7 @@ import { chmod, mkdtemp, readdir, rm, truncate, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import { createPool, type Pool } from '../platform/db/pool.ts';
 import { findFreePort } from '../platform/runtime/ports.ts';
 import { loadOrCreateSecrets } from '../platform/runtime/secrets.ts';
@@ -18,12 +18,12 @@ let ctx: TestContext;
 let pool: Pool;
 let dir: string;
 
-before(async () => {
+beforeAll(async () => {
   ctx = await createTestContext();
   pool = createPool(ctx.config.databaseUrl!);
   dir = await mkdtemp(path.join(os.tmpdir(), 'import-cli-'));
 });
-after(async () => {
+afterAll(async () => {
   await pool.end();
   await rm(dir, { recursive: true, force: true });
   await ctx.close();

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import pg from 'pg';
 import { createTestDatabase, type TestDatabase } from '../platform/testing/context.ts';
 
@@ -19,10 +19,10 @@ function seed(args: string[], env: Record<string, string>) {
 
 describe('npm run seed', () => {
   let database: TestDatabase;
-  before(async () => {
+  beforeAll(async () => {
     database = await createTestDatabase();
   });
-  after(async () => database.drop());
+  afterAll(async () => database.drop());
 
   async function countBusinesses(): Promise<{ businesses: number; countries: number }> {
     const client = new pg.Client({ connectionString: database.url });

@@ -8,7 +8,7 @@ import { mkdtemp, rm, chmod, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { afterAll, afterEach, beforeAll, describe, test } from 'vitest';
 import pg from 'pg';
 import { findFreePort } from '../platform/runtime/ports.ts';
 import { createTestDatabase, testServers } from '../platform/testing/context.ts';
@@ -118,7 +118,7 @@ describe('npm start', () => {
   let dataDir: string;
   let env: Record<string, string>;
 
-  before(async () => {
+  beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'directory-start-'));
     await chmod(dataDir, 0o755);
     env = {
@@ -139,7 +139,7 @@ describe('npm start', () => {
       }
     }
   });
-  after(async () => {
+  afterAll(async () => {
     for (const pid of await serverPidsUsing(dataDir)) process.kill(pid, 'SIGKILL');
     await rm(dataDir, { recursive: true, force: true });
   });

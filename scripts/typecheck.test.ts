@@ -2,11 +2,12 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { test } from 'node:test';
+import { test } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
-test('npm run typecheck: no type errors and no unused locals', () => {
+// tsc alone took 3 minutes at load 20; past its own 300 s the assertion below says so, not a bare timeout.
+test('npm run typecheck: no type errors and no unused locals', { timeout: 320_000 }, () => {
   const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: ROOT, encoding: 'utf8', timeout: 300_000 });
   assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
 });

@@ -1,7 +1,7 @@
 /** Errors are JSON everywhere, with the right status, and never leak a stack trace. */
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { Router } from 'express';
 import type { RouteDeps } from './deps.ts';
 import { AppError } from './errors.ts';
@@ -46,11 +46,11 @@ function createFailingRouter(deps: RouteDeps): Router {
 let api: TestApi & { close(): Promise<void> };
 let cookie: string;
 
-before(async () => {
+beforeAll(async () => {
   api = await startTestApi({ routers: [...routers, createFailingRouter], logger: quietLogger });
   cookie = await api.signIn();
 });
-after(async () => {
+afterAll(async () => {
   await api?.close();
 });
 

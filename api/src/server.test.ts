@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { Router } from 'express';
 import { findFreePort } from '../../platform/runtime/ports.ts';
 import { routers } from './routes/index.ts';
@@ -27,10 +27,10 @@ const slowRouter = () =>
 
 let api: TestApi & { close(): Promise<void> };
 
-before(async () => {
+beforeAll(async () => {
   api = await startTestApi({ routers: [...routers, slowRouter], upgradeHandlers: [echoHandler('admin/test-only/progress'), echoHandler('test-only/public-feed')] });
 });
-after(async () => {
+afterAll(async () => {
   await api?.close();
 });
 

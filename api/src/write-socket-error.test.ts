@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { AppError } from './errors.ts';
 import { writeSocketError } from './write-socket-error.ts';
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { afterAll, afterEach, beforeAll, describe, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchSiteBrowser, VIEWPORTS, type SiteBrowser } from './browser-harness.ts';
 import { publicRoutes, startTestSite, type TestSite } from './site-fixture.ts';
@@ -66,13 +66,13 @@ describe('accessibility', () => {
   let browser: SiteBrowser;
   let starSlug: string;
 
-  before(async () => {
+  beforeAll(async () => {
     site = await startTestSite();
     const { rows } = await site.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'star-cafe'`);
     starSlug = rows[0].slug;
     browser = await launchSiteBrowser(site);
   });
-  after(async () => {
+  afterAll(async () => {
     await browser?.close();
     await site?.close();
   });

@@ -4,7 +4,7 @@
  * Requests to other hosts (map tiles) are aborted, as on a machine without internet.
  */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { TestSite } from './site-fixture.ts';
+import { startTestSite, type TestSite } from './site-fixture.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -48,4 +48,29 @@ export async function launchSiteBrowser(site: TestSite): Promise<SiteBrowser> {
   }
 
   return { context, problems, open, close: () => browser.close() };
+}
+
+export interface SiteInBrowser {
+  site: TestSite;
+  browser: SiteBrowser;
+  /** Slugs of Sunrise Coffee Roasters (every section filled) and Hidden Workshop (no map, no phone). */
+  starSlug: string;
+  hiddenSlug: string;
+}
+
+/**
+ * What each browser test file opens in its beforeAll: the test site and chromium on it. One per file,
+ * so the files run in parallel; it costs a few seconds, small beside a file's tests.
+ */
+export async function openSiteInBrowser(): Promise<SiteInBrowser> {
+  const site = await startTestSite();
+  try {
+    const { rows } = await site.pool.query<{ place_id: string; slug: string }>(`SELECT place_id, slug FROM businesses WHERE place_id IN ('star-cafe', 'no-geo')`);
+    const starSlug = rows.find((row) => row.place_id === 'star-cafe')!.slug;
+    const hiddenSlug = rows.find((row) => row.place_id === 'no-geo')!.slug;
+    return { site, browser: await launchSiteBrowser(site), starSlug, hiddenSlug };
+  } catch (error) {
+    await site.close();
+    throw error;
+  }
 }

@@ -7,7 +7,7 @@ import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import express from 'express';
 import { stripSlugSuffix } from '../../common/slug.ts';
 import { buildBusiness, reindexDirectory, seedDirectory } from '../../api/src/services/public/testing/public-fixtures.ts';
@@ -41,12 +41,12 @@ describe('crawler view (no JavaScript)', () => {
     return parse(response.status, await response.text());
   };
 
-  before(async () => {
+  beforeAll(async () => {
     site = await startTestSite();
     const { rows } = await site.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE place_id = 'star-cafe'`);
     starSlug = rows[0].slug;
   });
-  after(async () => site?.close());
+  afterAll(async () => site?.close());
 
   test('a category, country or city reached by another spelling of its URL names its one canonical URL', async () => {
     for (const [path, canonical] of [

@@ -1,4 +1,4 @@
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { createPool, type Pool } from '../../platform/db/pool.ts';
 import { indexUid } from '../../platform/search/client.ts';
@@ -25,14 +25,14 @@ describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
   const uid = (kind: Parameters<typeof indexUid>[1]) => indexUid(context.indexPrefix, kind);
   const search = (q: string, filter?: string) => context.meili.index(uid('businesses')).search(q, { filter, limit: 20 });
 
-  before(async () => {
+  beforeAll(async () => {
     context = await createTestContext({ INDEXER_POLL_MS: '200', INDEXER_BATCH_SIZE: '1000' });
     pool = createPool(context.config.databaseUrl!);
     indexer = runIndexer({ config: context.config, aggregateDebounceMs: 100 });
     await indexer.ready;
   });
 
-  after(async () => {
+  afterAll(async () => {
     await indexer?.stop();
     await pool?.end();
     await context?.close();

@@ -1,4 +1,4 @@
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -26,7 +26,7 @@ let context: TestContext;
 let pool: Pool;
 let indexer: IndexerHandle;
 
-before(async () => {
+beforeAll(async () => {
   // A Meilisearch of our own, so stopping it does not disturb other test files.
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'indexer-outage-'));
   await chmod(dataDir, 0o755);
@@ -36,7 +36,7 @@ before(async () => {
   pool = createPool(context.config.databaseUrl!);
 });
 
-after(async () => {
+afterAll(async () => {
   await indexer?.stop();
   await pool?.end();
   await context?.database.drop();

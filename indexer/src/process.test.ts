@@ -1,4 +1,4 @@
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { createPool, type Pool } from '../../platform/db/pool.ts';
 import { indexUid } from '../../platform/search/client.ts';
@@ -29,12 +29,12 @@ describe('indexer process (spawned, kill -9, standby take-over)', () => {
     return spawned;
   };
 
-  before(async () => {
+  beforeAll(async () => {
     context = await createTestContext({ INDEXER_POLL_MS: '200', INDEXER_BATCH_SIZE: '250' });
     pool = createPool(context.config.databaseUrl!);
   });
 
-  after(async () => {
+  afterAll(async () => {
     for (const spawned of running) if (spawned.child.exitCode === null && spawned.child.signalCode === null) spawned.child.kill('SIGKILL');
     await Promise.all(running.map((spawned) => spawned.exited));
     await pool?.end();

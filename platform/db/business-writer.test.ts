@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, test } from 'vitest';
 import { JsonText, type BusinessRow } from '../../common/business.ts';
 import { slugSuffixFor } from '../../common/slug.ts';
 import { createTestContext, type TestContext } from '../testing/context.ts';
@@ -54,12 +54,12 @@ const HOSTILE = [
 let context: TestContext;
 let pool: Pool;
 
-before(async () => {
+beforeAll(async () => {
   context = await createTestContext();
   pool = createPool(context.config.databaseUrl!, { max: 4 });
 });
 
-after(async () => {
+afterAll(async () => {
   await pool.end();
   await context.close();
 });

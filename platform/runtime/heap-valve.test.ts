@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import v8 from 'node:v8';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { createHeapValve } from './heap-valve.ts';
 
 const used = () => v8.getHeapStatistics().used_heap_size;

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { startTsWorker, workerBundle } from './ts-worker.ts';
 
 const PARSE_WORKER = new URL('../../api/src/services/import/parse-worker.ts', import.meta.url);

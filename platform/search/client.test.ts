@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { createMeili } from './client.ts';
 
 test('the indexer and CLI client asks Meilisearch for uncompressed answers, with its key', async () => {

@@ -1,5 +1,5 @@
 /**
- * Loaded into every test process (scripts/test.ts). A failing `assert.ok(value)` without a message makes
+ * Loaded into every test process (execArgv in vitest.config.ts). A failing `assert.ok(value)` without a message makes
  * Node write one by re-reading the test's source at the call site and parsing it with acorn
  * (internal/assert/utils, getErrMessage). Under tsx that call site's line and column are the transpiled
  * code's, not the file's, and on some files the parse retries for minutes: the failing test then hung until

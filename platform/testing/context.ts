@@ -1,5 +1,5 @@
 /**
- * Per-test-file isolation over the real servers that `npm test` (scripts/test.ts) started:
+ * Per-test-file isolation over the real servers that `npm test` started (platform/testing/global-setup.ts):
  * a fresh database cloned from the migrated template and a unique Meilisearch index prefix.
  */
 import { randomBytes } from 'node:crypto';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import type { BusinessRow } from '../../common/business.ts';
 import { distanceKm } from './business-address.ts';
 import { generateBusinesses } from './generate-businesses.ts';
@@ -155,7 +155,8 @@ describe('reference data is plausible (checked against shared/data when present)
   const geonames = path.join(SHARED_DATA, 'geonames/ali-hv__geobank-data/cities15000.zip');
   const categories = path.join(SHARED_DATA, 'google-categories/fufunafu__Outscraper-DUPE/gmb-categories.json');
 
-  test('every reference city lies within 8 km of a GeoNames city of the same country', { skip: !existsSync(geonames) && 'shared/data absent' }, () => {
+  // Both skipped when shared/data is absent.
+  test.skipIf(!existsSync(geonames))('every reference city lies within 8 km of a GeoNames city of the same country', () => {
     const text = execFileSync('unzip', ['-p', geonames], { maxBuffer: 256 * 1024 * 1024 }).toString();
     const known = text.split('\n').filter(Boolean).map((line) => {
       const fields = line.split('\t');
@@ -167,7 +168,7 @@ describe('reference data is plausible (checked against shared/data when present)
     }
   });
 
-  test('categories and subtypes are Google Business Profile categories', { skip: !existsSync(categories) && 'shared/data absent' }, () => {
+  test.skipIf(!existsSync(categories))('categories and subtypes are Google Business Profile categories', () => {
     const google = new Set((JSON.parse(readFileSync(categories, 'utf8')) as string[]).map((name) => name.toLowerCase()));
     const primary = CATEGORIES.map((category) => category.name);
     const subtypes = [...new Set(CATEGORIES.flatMap((category) => category.subtypes))];

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { parseSeedArgs, SeedArgsError } from './parse-seed-args.ts';
 
 test('seed flags are parsed, defaulted and refused with a message naming the flag', () => {

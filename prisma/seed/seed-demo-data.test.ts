@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { createPool, type Pool } from '../../platform/db/pool.ts';
 import { createTestContext, type TestContext } from '../../platform/testing/context.ts';
 import { generateBusinesses } from './generate-businesses.ts';
@@ -8,12 +8,12 @@ import { seedDemoData } from './seed-demo-data.ts';
 let context: TestContext;
 let pool: Pool;
 
-before(async () => {
+beforeAll(async () => {
   context = await createTestContext();
   pool = createPool(context.config.databaseUrl!, { max: 3 });
 });
 
-after(async () => {
+afterAll(async () => {
   await pool.end();
   await context.close();
 });

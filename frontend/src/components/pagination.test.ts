@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { slidingWindow, windowWithEdges } from './pagination.tsx';
 
 test('index pages: a sliding window of 5 page buttons', () => {

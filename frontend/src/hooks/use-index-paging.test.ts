@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { citySlug, slugify } from '../../../common/slug.ts';
 import { nameMatches, needleOf } from './use-index-paging.ts';
 

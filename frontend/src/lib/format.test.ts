@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { countOf, formatK, hoursText, formatMillions, formatNK, formatThousandsPlus, reviewsCapped, toNumber, truncate } from './format.ts';
 
 test("home counters: businesses above a million as 'NM+', cities above 1000 as 'NK+'", () => {

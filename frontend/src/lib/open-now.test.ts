@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { isOpenAt, openNow, readDayHours, timeZoneFor } from './open-now.ts';
 
 describe('Open Now in the business time zone', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { afterAll, beforeAll, test } from 'vitest';
 import { Meilisearch } from 'meilisearch';
 import { testServers } from '../../../platform/testing/context.ts';
 import { TaskFailedError, TaskTimeoutError, waitForTasks } from './tasks.ts';
@@ -7,12 +7,12 @@ import { TaskFailedError, TaskTimeoutError, waitForTasks } from './tasks.ts';
 let meili: Meilisearch;
 const uid = `tasks_${process.pid}_${Date.now()}`;
 
-before(() => {
+beforeAll(() => {
   const servers = testServers();
   meili = new Meilisearch({ host: servers.meiliUrl, apiKey: servers.meiliMasterKey });
 });
 
-after(async () => {
+afterAll(async () => {
   await meili.deleteIndex(uid).catch(() => undefined);
 });
 

@@ -3,7 +3,7 @@
  * it, so a route an admin router registers without an entry, or an entry no router serves, fails here.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { requiresAdmin } from '../../middleware/admin-guard.ts';
 import { listRoutes } from '../../test/list-routes.ts';
 import { startTestApi, type TestApi } from '../../test/api-harness.ts';
@@ -12,10 +12,10 @@ import { ADMIN_ROUTES } from './admin-routes.ts';
 
 let api: TestApi & { close(): Promise<void> };
 
-before(async () => {
+beforeAll(async () => {
   api = await startTestApi();
 });
-after(async () => {
+afterAll(async () => {
   await api?.close();
 });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { stripSlugSuffix } from '../../../../common/slug.ts';
 import { BusinessDetail, BusinessPage, CityBusinesses, ErrorBody } from '../../../../common/api/public.ts';
 import { createLogger } from '../../../../platform/logger.ts';
@@ -14,7 +14,7 @@ describe('business reads', () => {
   let api: Api;
   let deadSearch: RunningServer;
 
-  before(async () => {
+  beforeAll(async () => {
     api = await startTestApi({ withAdmin: false });
     const rows = Array.from({ length: 25 }, (_, n) =>
       // Two of them share a name and a city, so their slugs differ only in the suffix.
@@ -30,7 +30,7 @@ describe('business reads', () => {
       { host: '127.0.0.1', port: 0, shutdownTimeoutMs: 500 },
     );
   });
-  after(async () => {
+  afterAll(async () => {
     await deadSearch?.close();
     await api?.close();
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { CategoryDetail, CategoryList, ErrorBody } from '../../../../common/api/public.ts';
 import { buildBusiness, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
 import { startTestApi } from '../../test/api-harness.ts';
@@ -9,7 +9,7 @@ type Api = Awaited<ReturnType<typeof startTestApi>>;
 describe('category reads', () => {
   let api: Api;
 
-  before(async () => {
+  beforeAll(async () => {
     api = await startTestApi({ withAdmin: false });
     const rows = [
       ...Array.from({ length: 15 }, (_, n) => buildBusiness({ category: 'Bakery', type: 'Bakery', countryCode: n < 10 ? 'DE' : 'FR', rating: n === 7 ? 5 : 4 })),
@@ -18,7 +18,7 @@ describe('category reads', () => {
     ];
     await seedDirectory({ config: api.config, pool: api.pool, rows });
   });
-  after(async () => api?.close());
+  afterAll(async () => api?.close());
 
   test('GET /api/categories lists every category by count, numbers as numbers', async () => {
     const response = await api.request('/api/categories');

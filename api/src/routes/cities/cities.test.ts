@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { CityDetail, CityList } from '../../../../common/api/public.ts';
 import { buildBusiness, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
 import { startTestApi } from '../../test/api-harness.ts';
@@ -9,7 +9,7 @@ type Api = Awaited<ReturnType<typeof startTestApi>>;
 describe('city reads', () => {
   let api: Api;
 
-  before(async () => {
+  beforeAll(async () => {
     api = await startTestApi({ withAdmin: false });
     const rows = [
       ...Array.from({ length: 14 }, (_, n) => buildBusiness({ city: 'Paris', countryCode: 'FR', country: 'France', category: n % 2 ? 'Bakery' : 'Cafe' })),
@@ -21,7 +21,7 @@ describe('city reads', () => {
     ];
     await seedDirectory({ config: api.config, pool: api.pool, rows });
   });
-  after(async () => api?.close());
+  afterAll(async () => api?.close());
 
   test('GET /api/cities lists (city, country) pairs by business count', async () => {
     const list = CityList.parse(await (await api.request('/api/cities')).json());

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { afterAll, beforeAll, beforeEach, describe, test } from 'vitest';
 import { ContactResponse, ErrorBody } from '../../../../common/api/public.ts';
 import { startTestApi } from '../../test/api-harness.ts';
 import { CONTACT_RATE_LIMIT } from './contact.router.ts';
@@ -21,13 +21,13 @@ describe('POST /api/contact', () => {
   // Each test speaks from its own address so the rate limit of one does not leak into the next.
   const post = (body: unknown, address = `10.0.0.${ip}`) => api.postJson('/api/contact', body, { 'x-forwarded-for': address });
 
-  before(async () => {
+  beforeAll(async () => {
     api = await startTestApi({ withAdmin: false, env: { TRUST_PROXY: 'true' } });
   });
   beforeEach(() => {
     ip += 1;
   });
-  after(async () => api?.close());
+  afterAll(async () => api?.close());
 
   test('a valid message is stored, then answered with success', async () => {
     const response = await post({ ...valid, company: 'Analytical Engines Ltd', phone: '+44 20 1234' });

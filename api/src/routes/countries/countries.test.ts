@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { CountryDetail, CountryList } from '../../../../common/api/public.ts';
 import { buildBusiness, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
 import { startTestApi } from '../../test/api-harness.ts';
@@ -9,7 +9,7 @@ type Api = Awaited<ReturnType<typeof startTestApi>>;
 describe('country reads', () => {
   let api: Api;
 
-  before(async () => {
+  beforeAll(async () => {
     api = await startTestApi({ withAdmin: false });
     const rows = [
       ...Array.from({ length: 4 }, () => buildBusiness({ countryCode: 'DE', country: 'Germany', city: 'Berlin', category: 'Bakery' })),
@@ -20,7 +20,7 @@ describe('country reads', () => {
     ];
     await seedDirectory({ config: api.config, pool: api.pool, rows });
   });
-  after(async () => api?.close());
+  afterAll(async () => api?.close());
 
   test('GET /api/countries lists countries by business count with city and category counts', async () => {
     const response = await api.request('/api/countries');

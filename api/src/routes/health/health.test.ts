@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { Meilisearch } from 'meilisearch';
 import { createLogger } from '../../../../platform/logger.ts';
 import { INDEX_KINDS, indexUid } from '../../../../platform/search/client.ts';
@@ -16,10 +16,10 @@ const WAIT = { timeout: 120_000 };
 
 let api: TestApi & { close(): Promise<void> };
 
-before(async () => {
+beforeAll(async () => {
   api = await startTestApi({ withAdmin: false });
 });
-after(async () => {
+afterAll(async () => {
   await api?.close();
 });
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { Router } from 'express';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CategoryList, CityList, CountryList, FeaturedBusinesses, HomepageData } from '../../../../common/api/public.ts';
@@ -17,7 +17,7 @@ describe('home page reads', () => {
   const reachedApp: string[] = [];
   const countRequests = () => Router().use((req, _res, next) => (reachedApp.push(req.originalUrl), next()));
 
-  before(async () => {
+  beforeAll(async () => {
     api = await startTestApi({ withAdmin: false, routers: [countRequests, ...routers] });
     const rows = [
       ...Array.from({ length: 6 }, (_, n) =>
@@ -29,7 +29,7 @@ describe('home page reads', () => {
     ];
     await seedDirectory({ config: api.config, pool: api.pool, rows });
   });
-  after(async () => api?.close());
+  afterAll(async () => api?.close());
 
   test('GET /api/homepage-data: popular categories, top cities with their REAL country code, top countries', async () => {
     const response = await api.request('/api/homepage-data');
@@ -132,7 +132,7 @@ describe('home page reads', () => {
 
 describe('home page tops and the lists', () => {
   let api: Api;
-  before(async () => {
+  beforeAll(async () => {
     api = await startTestApi({ withAdmin: false });
     // Four cities, countries and categories of two businesses each: every top is one tie, and code or slug
     // order (CH, DE, IT, UA; arzte, bar, ...) differs from name order (Germany, Italy, ...; Bar, ..., Ärzte).
@@ -141,7 +141,7 @@ describe('home page tops and the lists', () => {
     const rows = [...place('Milano', 'IT', 'Italy', 'Ärzte'), ...place('Kyiv', 'UA', 'Ukraine', 'Bar'), ...place('Bern', 'CH', 'Switzerland', 'Café'), ...place('Berlin', 'DE', 'Germany', 'Deli')];
     await seedDirectory({ config: api.config, pool: api.pool, rows });
   });
-  after(async () => api?.close());
+  afterAll(async () => api?.close());
 
   test('the home page tops are the heads of the category, city and country lists, ties included', async () => {
     const home = HomepageData.parse(await (await api.request('/api/homepage-data')).json());

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { buildBusiness, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
 import { startTestApi } from '../../test/api-harness.ts';
@@ -9,7 +9,7 @@ type Api = Awaited<ReturnType<typeof startTestApi>>;
 
 describe('GET /api/openapi.json', () => {
   let api: Api;
-  before(async () => {
+  beforeAll(async () => {
     api = await startTestApi({ withAdmin: false });
     await seedDirectory({
       config: api.config,
@@ -20,7 +20,7 @@ describe('GET /api/openapi.json', () => {
       ],
     });
   });
-  after(async () => api?.close());
+  afterAll(async () => api?.close());
 
   test('describes every public call with schemas generated from the zod shapes', async () => {
     const response = await api.request('/api/openapi.json');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ErrorBody, SearchResult } from '../../../../common/api/public.ts';
 import { cellBlock, distanceMeters, geohash } from '../../../../common/geo-cells.ts';
@@ -32,7 +32,7 @@ const espressoNorth = Array.from({ length: 45 }, (_, i) => ((i * 17) % 45) + 1);
 describe('GET /api/search', () => {
   let api: Api;
 
-  before(async () => {
+  beforeAll(async () => {
     api = await startTestApi({ withAdmin: false });
     await seedDirectory({
       config: api.config,
@@ -88,7 +88,7 @@ describe('GET /api/search', () => {
       ],
     });
   });
-  after(async () => api?.close());
+  afterAll(async () => api?.close());
 
   async function search(query: string): Promise<SearchResult> {
     const response = await api.request(`/api/search?${query}`);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Advertisements, PublicSiteSettings } from '../../../../common/api/public.ts';
 import { requestPublicCachePurge } from '../../services/public/data-version.ts';
@@ -10,7 +10,7 @@ type Api = Awaited<ReturnType<typeof startTestApi>>;
 describe('site settings and advertisements (public)', () => {
   let api: Api;
 
-  before(async () => {
+  beforeAll(async () => {
     api = await startTestApi({ withAdmin: false });
     await api.pool.query(`
       INSERT INTO site_settings (key, value) VALUES
@@ -18,7 +18,7 @@ describe('site settings and advertisements (public)', () => {
         ('footer_tags', '<p>footer</p>'), ('analytics_code', '<script>secret()</script>')`);
     await api.pool.query(`INSERT INTO advertisement_codes (slot, html) VALUES ('ad1', '<div>ad one</div>'), ('ad5', '<div>home</div>'), ('ad3', '')`);
   });
-  after(async () => api?.close());
+  afterAll(async () => api?.close());
 
   test('GET /api/site-settings returns only the three injectable snippets', async () => {
     const response = await api.request('/api/site-settings');

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { createPrisma, type Prisma } from '../../../../platform/db/prisma.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../platform/testing/context.ts';
 import { ensureAdminUser } from './ensure-admin-user.ts';
@@ -8,11 +8,11 @@ import { verifyPassword } from './password.ts';
 let database: TestDatabase;
 let prisma: Prisma;
 
-before(async () => {
+beforeAll(async () => {
   database = await createTestDatabase();
   prisma = createPrisma(database.url, { max: 2 });
 });
-after(async () => {
+afterAll(async () => {
   await prisma?.$disconnect();
   await database?.drop();
 });

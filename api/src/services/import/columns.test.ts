@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { DATA_COLUMN_NAMES } from '../../../../platform/db/business-writer.ts';
 import { mapColumns } from './columns.ts';
 import { uniqueHeaders } from './source-rows.ts';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { csvEncoding, openCsv } from './csv-reader.ts';
 import { detectFileType } from './detect-file-type.ts';
 import { csvText } from './testing/spreadsheet-writers.ts';
@@ -53,10 +53,10 @@ async function readAll(file: string): Promise<{ headers: string[]; rows: Array<{
 
 describe('CSV reader', () => {
   let dir: string;
-  before(async () => {
+  beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'csv-reader-test-'));
   });
-  after(async () => {
+  afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
   });
 

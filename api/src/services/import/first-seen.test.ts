@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import os from 'node:os';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { FirstSeen } from './first-seen.ts';
 
 test('remembers the first row of each key exactly, through growth and keys written to disk, for any text', () => {

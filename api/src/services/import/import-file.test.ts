@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import { mkdtemp, readdir, readFile, readlink, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { createPool, type Pool } from '../../../../platform/db/pool.ts';
 import { createPrisma, type Prisma } from '../../../../platform/db/prisma.ts';
 import { createTestContext, type TestContext } from '../../../../platform/testing/context.ts';
@@ -19,14 +19,14 @@ let pool: Pool;
 let prisma: Prisma;
 let dir: string;
 
-before(async () => {
+beforeAll(async () => {
   ctx = await createTestContext();
   pool = createPool(ctx.config.databaseUrl!);
   prisma = createPrisma(ctx.config.databaseUrl!);
   dir = await mkdtemp(path.join(os.tmpdir(), 'import-test-'));
 });
 
-after(async () => {
+afterAll(async () => {
   await prisma.$disconnect();
   await pool.end();
   await rm(dir, { recursive: true, force: true });

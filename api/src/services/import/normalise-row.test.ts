@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { mapColumns } from './columns.ts';
 import { normaliseRow, parseCount, parseDecimal } from './normalise-row.ts';
 import { readWorkingHoursCell } from './working-hours.ts';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { parseImportArgs } from './parse-import-args.ts';
 
 test('files, --batch-size and --mode (with = or a space), defaults 500 and upsert', () => {

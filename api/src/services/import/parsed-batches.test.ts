@@ -2,16 +2,16 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { prepareThreadsFor, readBatchesInWorker } from './parsed-batches.ts';
 import { EXPORT_HEADER, exportRows } from './testing/export-rows.ts';
 import { writeCsv, writeXlsx, type Cell } from './testing/spreadsheet-writers.ts';
 
 let dir: string;
-before(async () => {
+beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'parsed-batches-'));
 });
-after(async () => {
+afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 

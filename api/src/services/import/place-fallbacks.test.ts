@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { countryFromPhone, placeFromAddress } from './place-fallbacks.ts';
 
 test('the country of an international phone number, including the shared +1 and +7 codes', () => {

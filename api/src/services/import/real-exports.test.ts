@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { createPool, type Pool } from '../../../../platform/db/pool.ts';
 import { createPrisma, type Prisma } from '../../../../platform/db/prisma.ts';
 import { createTestContext, type TestContext } from '../../../../platform/testing/context.ts';
@@ -49,16 +49,17 @@ const FILES: Expected[] = [
   { file: 'yellowpages-xls/ruevaughn__rubyscripts/businesses.xls', type: 'xls', total: 128, accepted: 119, rejected: 0, excelDuplicates: 9, withPlaceId: 0, columns: 4 },
 ];
 
-describe('real exports from ../shared/data', { skip: present ? false : 'shared data folder not present' }, () => {
+// Skipped when the shared data folder is not present.
+describe.skipIf(!present)('real exports from ../shared/data', () => {
   let ctx: TestContext;
   let pool: Pool;
   let prisma: Prisma;
-  before(async () => {
+  beforeAll(async () => {
     ctx = await createTestContext();
     pool = createPool(ctx.config.databaseUrl!);
     prisma = createPrisma(ctx.config.databaseUrl!);
   });
-  after(async () => {
+  afterAll(async () => {
     await prisma.$disconnect();
     await pool.end();
     await ctx.close();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { StringTable } from './string-table.ts';
 import { openXlsx, XLSX_LIMITS } from './xlsx-reader.ts';
 import { writeXlsx } from './testing/spreadsheet-writers.ts';

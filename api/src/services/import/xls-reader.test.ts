@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import CFB from 'cfb';
 import { openRows } from './open-rows.ts';
 import { ImportFileError } from './source-rows.ts';
@@ -17,7 +17,7 @@ const INTERNAL = /Cannot|undefined|of null|properties|reading '|setting '|RangeE
 let dir: string;
 let whole: Buffer;
 
-before(async () => {
+beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'xls-reader-test-'));
   const file = path.join(dir, 'whole.xls');
   // Two sheets, with a Workbook stream larger than the 4 KB mini-stream cutoff (so it lives in regular sectors).
@@ -28,7 +28,7 @@ before(async () => {
   whole = await readFile(file);
 });
 
-after(async () => {
+afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 

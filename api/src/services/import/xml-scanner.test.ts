@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { decodeXmlText, xmlAttribute, XmlError, XmlScanner, type XmlScannerOptions } from './xml-scanner.ts';
 
 /** Runs a document through the scanner in chunks of `size` and returns its events as text. */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { MeilisearchApiError } from 'meilisearch';
 import { createMeiliTransport } from './meili-transport.ts';
 
@@ -10,7 +10,7 @@ describe('the API transport to Meilisearch', () => {
   let base: string;
   const seen: Array<{ method?: string; url?: string; authorization?: string; body: string }> = [];
 
-  before(async () => {
+  beforeAll(async () => {
     server = http.createServer((req, res) => {
       let body = '';
       req.on('data', (chunk) => (body += chunk));
@@ -29,7 +29,7 @@ describe('the API transport to Meilisearch', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
-  after(() => {
+  afterAll(() => {
     server.closeAllConnections();
     server.close();
   });

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { AppError } from '../../errors.ts';
 import { ReadGate } from './read-gate.ts';
 import { MAX_READS_IN_FLIGHT, readSearch } from './search-reader.ts';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import type { IncomingMessage } from 'node:http';
-import { describe, test } from 'node:test';
+import { describe, test } from 'vitest';
 import { isFresh } from './response-cache.ts';
 
 const entry = { etag: '"abc"', lastModified: 'Sun, 22 Nov 2026 10:00:00 GMT' };

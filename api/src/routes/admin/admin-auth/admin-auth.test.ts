@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { hashPassword } from '../../../services/auth/password.ts';
 import { LOGIN_LIMITS } from '../../../services/auth/sign-in.ts';
 import { cookieHeaderFrom, startTestApi, TEST_ADMIN, type TestApi } from '../../../test/api-harness.ts';
@@ -10,10 +10,10 @@ let api: TestApi & { close(): Promise<void> };
 let nextIp = 1;
 const freshIp = () => ({ 'x-forwarded-for': `10.0.${Math.floor(nextIp / 250)}.${(nextIp++ % 250) + 1}` });
 
-before(async () => {
+beforeAll(async () => {
   api = await startTestApi({ env: { TRUST_PROXY: 'true' } });
 });
-after(async () => {
+afterAll(async () => {
   await api?.close();
 });
 

@@ -3,7 +3,7 @@
  * later: this walks the real router stack instead of a hand-kept list.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { Router } from 'express';
 import type { RouteDeps } from '../../../deps.ts';
 import { PUBLIC_WRITE_ROUTES } from '../../../middleware/admin-guard.ts';
@@ -44,10 +44,10 @@ const createPrefixedRouter = () => Router().use('/api/test-only/nested', nested)
 
 let api: TestApi & { close(): Promise<void> };
 
-before(async () => {
+beforeAll(async () => {
   api = await startTestApi({ routers: [...routers, createTestOnlyRouter, createPrefixedRouter] });
 });
-after(async () => {
+afterAll(async () => {
   await api?.close();
 });
 

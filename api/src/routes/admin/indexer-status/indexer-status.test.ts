@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import { withTransaction } from '../../../../../platform/db/pool.ts';
 import { writeBusinessBatch } from '../../../../../platform/db/business-writer.ts';
 import type { IndexerStatus } from '../../../../../platform/search/status.ts';
@@ -10,12 +10,12 @@ describe('GET /api/admin/indexer-status', () => {
   let api: Awaited<ReturnType<typeof startTestApi>>;
   let cookie: string;
 
-  before(async () => {
+  beforeAll(async () => {
     api = await startTestApi();
     await seedDirectory({ config: api.config, pool: api.pool, rows: Array.from({ length: 5 }, () => buildBusiness({ city: 'Oslo', countryCode: 'NO', country: 'Norway' })) });
     cookie = await api.signIn();
   });
-  after(async () => api?.close());
+  afterAll(async () => api?.close());
 
   test('is for admins only', async () => {
     const response = await api.request('/api/admin/indexer-status');

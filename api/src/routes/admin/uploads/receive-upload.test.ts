@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
+import { test } from 'vitest';
 import { removeAbandonedUploads } from './receive-upload.ts';
 
 test('upload files left by a process that died are removed once old; a recent upload and other files stay', async () => {

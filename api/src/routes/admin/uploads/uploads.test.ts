@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
-import { after, before, describe, test } from 'node:test';
+import { afterAll, beforeAll, describe, test } from 'vitest';
 import WebSocket from 'ws';
 import { startTestApi, type TestApi } from '../../../test/api-harness.ts';
 import { EXPORT_HEADER, exportRows } from '../../../services/import/testing/export-rows.ts';
@@ -19,14 +19,14 @@ let api: TestApi & { close(): Promise<void> };
 let cookie: string;
 let tmp: string;
 
-before(async () => {
+beforeAll(async () => {
   // A temporary directory of this file's own, so the leftover checks see only this file's uploads.
   tmp = await mkdtemp(path.join(os.tmpdir(), 'uploads-test-'));
   process.env.TMPDIR = tmp;
   api = await startTestApi();
   cookie = await api.signIn();
 });
-after(async () => {
+afterAll(async () => {
   await api.close();
   await rm(tmp, { recursive: true, force: true });
 });
