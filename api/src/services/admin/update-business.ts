@@ -198,7 +198,9 @@ async function chooseSlug(patch: BusinessPatchBody, after: Business, current: Bu
 }
 
 function badBody(issues: ValidationIssue[]): AppError {
-  const summary = issues.map((issue) => `"${issue.field}" ${issue.message}`).join('; ');
+  // The importer's reasons name their field already ("rating 7 is outside 0-5"); others get it put first.
+  const inWords = (field: string) => field.replace(/([A-Z])/g, ' $1').toLowerCase();
+  const summary = issues.map((issue) => (issue.message.startsWith(inWords(issue.field)) ? issue.message : `"${issue.field}" ${issue.message}`)).join('; ');
   return new AppError('bad_request', `Invalid body: ${summary}.`, issues);
 }
 
