@@ -194,6 +194,11 @@ describe('PATCH /api/admin/businesses/{id}', () => {
       assert.equal(answer.details[0].field, field, JSON.stringify(body));
     }
     assert.equal((await patch(999999, { phone: '+49 30 1' })).status, 404);
+    // place_id is the import key: another business's is a conflict, not a silent merge.
+    const taken = await patch(id, { placeId: 'edit-guard' });
+    assert.equal(taken.status, 409);
+    assert.deepEqual(((await taken.json()) as { details: unknown }).details, [{ field: 'placeId', message: 'belongs to another business' }]);
+    assert.equal((await auditRows(id)).length, 0, 'a refused edit leaves no audit row');
   });
 
   test('the importer normalisation applies: a country code gives its country, a city its slug, hours their shape', async () => {
