@@ -121,7 +121,7 @@ export async function editBusiness(
 }
 
 /** Flips is_approved and writes the audit row in the same transaction; null when no business has `id`. */
-export async function toggleBusinessApproval(pool: Pool, id: number, audit: (after: Business) => AuditEntry): Promise<Business | null> {
+export async function flipBusinessApproval(pool: Pool, id: number, audit: (after: Business) => AuditEntry): Promise<Business | null> {
   return withTransaction(pool, async (client) => {
     const { rows } = await client.query<Business>(`UPDATE businesses SET is_approved = NOT is_approved WHERE id = $1 RETURNING ${SELECT_AS_BUSINESS}`, [id]);
     if (!rows[0]) return null;

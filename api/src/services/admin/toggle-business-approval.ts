@@ -6,7 +6,7 @@
 import type { ToggleApprovalResponse } from '../../../../common/api/admin.ts';
 import type { Pool } from '../../../../platform/db/pool.ts';
 import { AppError } from '../../errors.ts';
-import { toggleBusinessApproval as toggleApprovalRow } from '../../repositories/businesses.ts';
+import { flipBusinessApproval } from '../../repositories/businesses.ts';
 import { awaitSearchPublish } from './await-search-publish.ts';
 
 export async function toggleBusinessApproval(options: {
@@ -17,7 +17,7 @@ export async function toggleBusinessApproval(options: {
   onPublished?: () => void;
 }): Promise<ToggleApprovalResponse> {
   const { pool, id } = options;
-  const business = await toggleApprovalRow(pool, id, (after) => ({
+  const business = await flipBusinessApproval(pool, id, (after) => ({
     action: after.isApproved ? 'business.approve' : 'business.unapprove',
     adminUserId: options.adminUserId,
     entity: 'business',
