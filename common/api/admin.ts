@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { wholeNumberParam } from './public.ts';
+import { BUSINESS_STATUSES } from '../business.ts';
 
 // ------------------------------------------------------------------------------------------ sign-in
 
@@ -69,3 +70,138 @@ export const UploadReportsQuery = z.object({
   limit: pagingNumber(100, 20),
 });
 export type UploadReportsQuery = z.infer<typeof UploadReportsQuery>;
+
+// ----------------------------------------------------------------------------- one business (edit)
+
+/** The `{id}` of /api/admin/businesses/{id} and DELETE /api/businesses/{id}: a business's numeric id. */
+export const BusinessIdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'must be a business id (a whole number from 1)')
+    .transform(Number)
+    .pipe(z.number().max(2_147_483_647, 'must be a business id (a whole number from 1)')),
+});
+export type BusinessIdParams = z.infer<typeof BusinessIdParams>;
+
+const WorkingHours = z.record(z.string(), z.string());
+/** Amenity groups `{ group: { feature: true | "text" } }`, or a plain-text description. */
+const About = z.union([z.string(), z.record(z.string(), z.record(z.string(), z.union([z.boolean(), z.string()])))]);
+
+/**
+ * GET /api/admin/businesses/{id}: the whole stored business, the spec's 27 fields (camelCase: reviewCount
+ * is the spec's reviews, placeId its place_id) plus what the directory keeps besides (approval, source,
+ * subtypes, state, website, status, the derived category and city slugs).
+ */
+export const AdminBusiness = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  category: z.string().nullable(),
+  categorySlug: z.string().nullable(),
+  type: z.string().nullable(),
+  subtypes: z.array(z.string()),
+  fullAddress: z.string().nullable(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  citySlug: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  state: z.string().nullable(),
+  country: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  phone: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  rating: z.number().nullable(),
+  reviewCount: z.number().int(),
+  reviewsLink: z.string().nullable(),
+  photo: z.string().nullable(),
+  logo: z.string().nullable(),
+  locatedIn: z.string().nullable(),
+  workingHours: WorkingHours.nullable(),
+  about: About.nullable(),
+  verified: z.boolean(),
+  website: z.string().nullable(),
+  url: z.string().nullable(),
+  businessStatus: z.enum(BUSINESS_STATUSES).nullable(),
+  /** Null when the business has no place_id of its own (a content key: common/business.ts). */
+  placeId: z.string().nullable(),
+  isApproved: z.boolean(),
+  /** 'demo', or `import:<job id>` of the import that added it. */
+  source: z.string().nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminBusiness = z.infer<typeof AdminBusiness>;
+
+const editableText = z.string().max(100_000, 'must be at most 100,000 characters').nullable().optional();
+
+/**
+ * PATCH /api/admin/businesses/{id}: any of the fields but id, the timestamps, approval (toggle-approval)
+ * and the derived slugs. Only the JSON types are checked here; the values go through the importer's own
+ * per-field rules (api/src/services/import/normalise-row.ts), so an edit is cleaned and judged as an
+ * import row is. The slug stays unless `slug` (a new one, in slug form, unused) or `regenerateSlug`
+ * (name-city plus suffix, as an import makes it) is given; the old slug then redirects (301).
+ */
+export const BusinessPatchBody = z
+  .strictObject({
+    name: z.string().max(100_000, 'must be at most 100,000 characters').optional(),
+    slug: z.string().max(200, 'must be at most 200 characters').optional(),
+    regenerateSlug: z.boolean().optional(),
+    category: editableText,
+    type: editableText,
+    subtypes: z.array(z.string().max(1_000)).max(1_000).optional(),
+    fullAddress: editableText,
+    street: editableText,
+    city: editableText,
+    postalCode: editableText,
+    state: editableText,
+    country: editableText,
+    countryCode: editableText,
+    phone: editableText,
+    latitude: z.number().nullable().optional(),
+    longitude: z.number().nullable().optional(),
+    rating: z.number().nullable().optional(),
+    reviewCount: z.number().optional(),
+    reviewsLink: editableText,
+    photo: editableText,
+    logo: editableText,
+    locatedIn: editableText,
+    workingHours: WorkingHours.nullable().optional(),
+    about: About.nullable().optional(),
+    verified: z.boolean().optional(),
+    website: editableText,
+    url: editableText,
+    businessStatus: z.enum(BUSINESS_STATUSES, { error: `must be one of ${BUSINESS_STATUSES.join(', ')} or null` }).nullable().optional(),
+    placeId: editableText,
+  })
+  .refine((body) => !(body.slug !== undefined && body.regenerateSlug), { message: 'give either a new slug or regenerateSlug, not both', path: ['slug'] })
+  .refine((body) => Object.keys(body).some((key) => key !== 'regenerateSlug') || body.regenerateSlug === true, { message: 'name at least one field to change' });
+export type BusinessPatchBody = z.infer<typeof BusinessPatchBody>;
+
+/** The answer to an edit: the stored business, and whether the search index (the public site) has it yet. */
+export const BusinessEditResponse = z.object({
+  business: AdminBusiness,
+  /** False when the indexer had not applied the change within the wait (it still will): see awaitSearchPublish. */
+  published: z.boolean(),
+});
+export type BusinessEditResponse = z.infer<typeof BusinessEditResponse>;
+
+/** POST /api/admin/businesses/{id}/toggle-approval */
+export const ToggleApprovalResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.number().int(),
+  isApproved: z.boolean(),
+  published: z.boolean(),
+});
+export type ToggleApprovalResponse = z.infer<typeof ToggleApprovalResponse>;
+
+/** DELETE /api/businesses/{id} */
+export const DeleteBusinessResponse = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  id: z.number().int(),
+  published: z.boolean(),
+});
+export type DeleteBusinessResponse = z.infer<typeof DeleteBusinessResponse>;

@@ -15,8 +15,9 @@ const TEMPLATES = [
   ...Object.values(ADMIN_ROUTES),
 ].map(
   ({ path, method }) => ({
-    // {name} is one path segment; Express also takes any case and a trailing slash.
-    pattern: new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}/?$`, 'i'),
+    // {name} (OpenAPI) and :name (Express, the admin table) are one path segment; Express also takes any
+    // case and a trailing slash.
+    pattern: new RegExp(`^${path.replace(/[.]/g, '\\.').replace(/\{[^}]+\}|:[A-Za-z0-9_]+/g, '[^/]+')}/?$`, 'i'),
     methods: method === 'GET' ? ['GET', 'HEAD'] : [method],
   }),
 );

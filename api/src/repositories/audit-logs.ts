@@ -1,4 +1,5 @@
 /** Data access for the audit trail (audit_logs). */
+import type { PoolClient } from '../../../platform/db/pool.ts';
 import type { Prisma } from '../../../platform/db/prisma.ts';
 
 /** What an audit row's details may hold: plain JSON (a field diff nests `{ from, to }` pairs). */
@@ -53,4 +54,19 @@ export async function countLoginFailures(
     perIp: { count: row.per_ip, oldestAt: row.per_ip_oldest },
     perIpAndUsername: { count: row.per_user, oldestAt: row.per_user_oldest },
   };
+}
+
+/**
+ * The same row written on a pg client, inside the caller's transaction: an admin write and its audit row
+ * commit together or not at all (a business edit also records its slug redirect on that client).
+ */
+export async function insertAuditLogWith(client: PoolClient, entry: AuditEntry): Promise<void> {
+  await client.query('INSERT INTO audit_logs (admin_user_id, action, entity, entity_id, details, ip) VALUES ($1, $2, $3, $4, $5, $6)', [
+    entry.adminUserId ?? null,
+    entry.action,
+    entry.entity ?? null,
+    entry.entityId ?? null,
+    entry.details === undefined ? null : JSON.stringify(entry.details),
+    entry.ip ?? null,
+  ]);
 }

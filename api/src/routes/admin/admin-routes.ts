@@ -6,7 +6,17 @@
  */
 import type { RequestHandler, Router } from 'express';
 import type { z } from 'zod';
-import { AdminProfile, LoginBody, LoginResponse, UploadReportsQuery } from '../../../../common/api/admin.ts';
+import {
+  AdminBusiness,
+  AdminProfile,
+  BusinessEditResponse,
+  BusinessPatchBody,
+  DeleteBusinessResponse,
+  LoginBody,
+  LoginResponse,
+  ToggleApprovalResponse,
+  UploadReportsQuery,
+} from '../../../../common/api/admin.ts';
 
 export interface AdminRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -31,6 +41,12 @@ export const ADMIN_ROUTES = {
   // The spec's upload URLs, outside /api/admin; the guard covers them as writes under /api.
   uploadFile: { method: 'POST', path: '/api/upload-excel', summary: 'Import one spreadsheet (multipart field file)' },
   uploadBatchFile: { method: 'POST', path: '/api/upload-excel-batch', summary: 'Import one file of a batch (multipart: file, batchSize, fileIndex, totalFiles)' },
+  // One business: read, edit, approve and delete (issue 25, routes/admin/business-edit).
+  getBusiness: { method: 'GET', path: '/api/admin/businesses/:id', summary: 'One business as stored, approved or not', response: AdminBusiness },
+  updateBusiness: { method: 'PATCH', path: '/api/admin/businesses/:id', summary: "Edit a business's fields with the importer's rules (a new slug redirects the old one)", body: BusinessPatchBody, response: BusinessEditResponse },
+  toggleBusinessApproval: { method: 'POST', path: '/api/admin/businesses/:id/toggle-approval', summary: 'Approve or hold back a business (the public site follows)', response: ToggleApprovalResponse },
+  // The spec's path, shared with the public GET /api/businesses/{slug}; the guard covers it as a write under /api.
+  deleteBusiness: { method: 'DELETE', path: '/api/businesses/:id', summary: 'Delete one business by its numeric id', response: DeleteBusinessResponse },
 } as const satisfies Record<string, AdminRoute>;
 
 /** Registers `route` on `router` with its own method, so a handler cannot drift from its table entry. */

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import * as Public from '../../../../common/api/public.ts';
+import { ADMIN_ROUTES } from '../admin/admin-routes.ts';
 
 export interface PublicRouteDoc {
   method: 'get' | 'post';
@@ -94,6 +95,7 @@ export const PUBLIC_ROUTES: PublicRouteDoc[] = [
 
 const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input',
+  401: 'Admin sign-in required',
   403: 'Sent from another site (the Origin is not this site)',
   404: 'Not found',
   413: 'Body too large',
@@ -161,6 +163,26 @@ export function buildOpenApiDocument(options: { serverUrl: string }): Record<str
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: z.globalRegistry.get(route.body)?.id ? { $ref: ref(z.globalRegistry.get(route.body)!.id as string) } : schemaOf(route.body, 'input') } } } } : {}),
       responses,
+    };
+  }
+  // Admin calls at a visitor call's path (the spec's DELETE /api/businesses/{id} beside GET
+  // /api/businesses/{slug}) are listed there too, so the document names every method the path answers
+  // (as the 405's Allow header does). OpenAPI allows one template per path: the parameter keeps the
+  // visitor call's name and says what the admin call reads from it.
+  for (const route of Object.values(ADMIN_ROUTES) as Array<(typeof ADMIN_ROUTES)[keyof typeof ADMIN_ROUTES]>) {
+    const shape = route.path.replace(/:[A-Za-z0-9_]+/g, '{}');
+    const publicPath = Object.keys(paths).find((path) => path.replace(/\{[^}]+\}/g, '{}') === shape);
+    if (!publicPath) continue;
+    const names = [...publicPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
+    const adminNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]);
+    const errors = [400, 401, 403, 404].map((status) => [String(status), { description: ERROR_TEXT[status], content: { 'application/json': { schema: { $ref: ref('ErrorBody') } } } }]);
+    paths[publicPath][route.method.toLowerCase()] = {
+      summary: `${route.summary} (admin session required)`,
+      parameters: names.map((name, index) => ({ name, in: 'path', required: true, description: `${route.method}: the business's numeric ${adminNames[index] ?? name}`, schema: { type: 'string' } })),
+      responses: {
+        '200': { description: 'OK', content: { 'application/json': { schema: 'response' in route && route.response ? schemaOf(route.response, 'input') : {} } } },
+        ...Object.fromEntries(errors),
+      },
     };
   }
   return {

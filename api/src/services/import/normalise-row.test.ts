@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'vitest';
 import { mapColumns } from './columns.ts';
-import { normaliseRow, parseCount, parseDecimal } from './normalise-row.ts';
+import { normaliseRow, parseCount, parseDecimal, readCoordinates, readCountryCode, readLink, readName, readPhone, readRating, readReviewCount } from './normalise-row.ts';
 import { readWorkingHoursCell } from './working-hours.ts';
 import { readAboutCell } from './about.ts';
 import { JsonText, type BusinessRow } from '../../../../common/business.ts';
@@ -311,5 +311,34 @@ describe('header mapping', () => {
   test('enrichment columns never stand in for core ones', () => {
     const mapping = mapColumns(['name', 'site.company_insights.city']);
     assert.equal(mapping.sources.city, undefined);
+  });
+});
+
+describe('per-field rules (shared with the admin edit)', () => {
+  test('phones: digits with phone punctuation, several numbers and extensions kept; a cell with no number in it is dropped, the row kept', () => {
+    for (const phone of ['+1 267-389-7404', '(030) 123 45 67', '+886 2 2556 0519;+886 2 2556 0631', '+49 30 1234567 ext. 12', '٠٢١ ١٢٣٤٥٦٧']) {
+      assert.deepEqual(readPhone(phone), { value: phone }, phone);
+      assert.equal(accepted({ name: 'X', phone }).phone, phone);
+    }
+    for (const phone of ['call us', 'see website', '12', 'tel: ask at the desk 5']) {
+      assert.match(readPhone(phone).problem ?? '', /is not a phone number$/, phone);
+      assert.equal(accepted({ name: 'X', phone }).phone, null, phone);
+    }
+  });
+
+  test('each reader gives the value or the reason, in the words the import report uses', () => {
+    assert.deepEqual(readRating('7'), { value: null, problem: 'rating 7 is outside 0-5' });
+    assert.deepEqual(readRating('4.46'), { value: 4.5 });
+    assert.deepEqual(readReviewCount('-3'), { value: null, problem: 'review count "-3" is not a whole number' });
+    assert.deepEqual(readCoordinates('91', '10'), { value: null, problem: 'latitude 91 is outside -90 to 90' });
+    assert.deepEqual(readCoordinates('10', '-181'), { value: null, problem: 'longitude -181 is outside -180 to 180' });
+    assert.deepEqual(readCoordinates('0', '0'), { value: null, problem: '0,0 is a placeholder point, not a place' });
+    assert.deepEqual(readCoordinates('48.85', '2.35'), { value: { latitude: 48.85, longitude: 2.35 } });
+    assert.deepEqual(readCountryCode('fr'), { value: 'FR' });
+    assert.deepEqual(readCountryCode('Deutschland'), { value: 'DE' });
+    assert.deepEqual(readCountryCode('XX'), { value: null, problem: 'country code "XX" is not an ISO 3166-1 country code' });
+    assert.deepEqual(readLink('example.com'), { value: 'http://example.com' });
+    assert.deepEqual(readLink('javascript:alert(1)'), { value: null, problem: '"javascript:alert(1)" is not an http(s) link' });
+    assert.deepEqual(readName(' N/A '), { value: null, problem: 'name is "N/A", which stands for no name' });
   });
 });

@@ -21,7 +21,7 @@ import { readWorkingHoursCell } from './working-hours.ts';
 /** The longest text a column holds (names and phones have their own limits); what is longer is cut. */
 export const MAX_TEXT = 2000;
 export const MAX_PHONE = 100;
-const MAX_NAME = 300;
+export const MAX_NAME = 300;
 const MAX_SUBTYPES = 20;
 
 /** Points scrapers put on service-area businesses: in the middle of an ocean. */
@@ -202,49 +202,154 @@ function subtypesOf(value: string | undefined): string[] {
   return out;
 }
 
+// ------------------------------------------------------------------------------------ per-field rules
+// One reader per field, shared by the importer (normaliseRow below) and the admin edit
+// (services/admin/update-business.ts), so a value is cleaned and judged the same way whichever way it
+// arrives. A reader never throws: it gives the value, or `problem` (why the value cannot be used). What a
+// problem costs is the caller's: the importer rejects the row (name, rating, review count) or drops the
+// value and keeps the row (coordinates, links, phone, country code, hours), an edit refuses with a 400.
+
+/** One field read: its clean value, or why the value given cannot be used (then `value` is null). */
+export type FieldReading<T> = { value: T; problem?: undefined } | { value: null; problem: string };
+
+const ok = <T>(value: T): FieldReading<T> => ({ value });
+const refused = (problem: string): FieldReading<never> => ({ value: null, problem });
+
+/** Whether the last reader call cut a text to its field's length (the importer reports it, an edit refuses). */
+export function readerCutText(): boolean {
+  return textWasCut;
+}
+
+/** Starts a new row or field: forgets that an earlier text was cut. */
+export function resetReaderState(): void {
+  textWasCut = false;
+}
+
+export function readName(cell: string | undefined): FieldReading<string> {
+  const rawName = cell === undefined ? undefined : nfc(cell.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim());
+  if (!rawName) return refused('name is missing');
+  // The markers exports write for no value (isMissing: N/A, None, null, ...), and NA and - besides.
+  if (isMissing(rawName) || /^(na|-)$/i.test(rawName)) return refused(`name is "${rawName}", which stands for no name`);
+  if (rawName.length > MAX_NAME) return refused(`name is longer than ${MAX_NAME} characters`);
+  return ok(rawName);
+}
+
+/** Free text (trimmed, NFC, invisible characters removed), cut to `max`; null when empty. */
+export function readText(cell: string | undefined, max = MAX_TEXT): FieldReading<string | null> {
+  return ok(text(cell, max));
+}
+
+export function readAddress(cell: string | undefined): FieldReading<string | null> {
+  return ok(addressText(cell));
+}
+
+export function readPostalCode(cell: string | undefined): FieldReading<string | null> {
+  return ok(cleanPostalCode(cell));
+}
+
+export function readRating(cell: string | undefined): FieldReading<number | null> {
+  if (cell === undefined) return ok(null);
+  const value = parseDecimal(cell);
+  if (value === null) return refused(`rating "${cell.slice(0, 20)}" is not a number`);
+  if (value < 0 || value > 5) return refused(`rating ${value} is outside 0-5`);
+  return ok(Math.round(value * 10) / 10);
+}
+
+export function readReviewCount(cell: string | undefined): FieldReading<number> {
+  if (cell === undefined) return ok(0);
+  const value = parseCount(cell);
+  if (value === null || value > 2_147_483_647) return refused(`review count "${cell.slice(0, 20)}" is not a whole number`);
+  return ok(value);
+}
+
+/**
+ * Both coordinates or neither: out of range, only one of the pair, or a known placeholder point is a
+ * problem (one bad `_geo` fails a whole Meilisearch batch).
+ */
+export function readCoordinates(latitudeCell: string | undefined, longitudeCell: string | undefined): FieldReading<{ latitude: number; longitude: number } | null> {
+  if (latitudeCell === undefined && longitudeCell === undefined) return ok(null);
+  const latitude = latitudeCell !== undefined ? parseDecimal(latitudeCell) : null;
+  const longitude = longitudeCell !== undefined ? parseDecimal(longitudeCell) : null;
+  if (latitude === null || longitude === null) return refused('latitude and longitude must both be numbers');
+  if (latitude < -90 || latitude > 90) return refused(`latitude ${latitude} is outside -90 to 90`);
+  if (longitude < -180 || longitude > 180) return refused(`longitude ${longitude} is outside -180 to 180`);
+  if (PLACEHOLDER_POINTS.has(`${latitude},${longitude}`)) return refused(`${latitude},${longitude} is a placeholder point, not a place`);
+  return ok({ latitude, longitude });
+}
+
+/** An ISO 3166-1 alpha-2 code, or a country's name in a language exports use; null when empty. */
+export function readCountryCode(cell: string | undefined): FieldReading<string | null> {
+  const given = text(cell);
+  if (!given) return ok(null);
+  const code = countryCodeFrom(given);
+  return code ? ok(code) : refused(`country code "${given.slice(0, 40)}" is not an ISO 3166-1 country code`);
+}
+
+/** Extension markers ("ext. 12", "x12") and separators between numbers are the only non-digits a phone keeps. */
+const PHONE_CHARACTERS = /^[\d\s+().\-/;,#*]+$/;
+const PHONE_EXTENSION = /(ext\.?|extension|x)\s*\d+/gi;
+
+/** A phone number (or several, separated by ; or ,): digits and phone punctuation, at least 3 digits. */
+export function readPhone(cell: string | undefined): FieldReading<string | null> {
+  const phone = text(cell, MAX_PHONE);
+  if (!phone) return ok(null);
+  const ascii = asciiNumber(phone);
+  const digits = ascii.replace(/\D/g, '').length;
+  if (digits < 3 || !PHONE_CHARACTERS.test(ascii.replace(PHONE_EXTENSION, ''))) return refused(`phone "${phone.slice(0, 40)}" is not a phone number`);
+  return ok(phone);
+}
+
+/** An http(s) link; a bare domain gets http:// (a website without its scheme). */
+export function readLink(cell: string | undefined): FieldReading<string | null> {
+  const value = link(cell);
+  if (value === null && text(cell, MAX_TEXT + 1) !== null && !textWasCut) return refused(`"${(cell ?? '').trim().slice(0, 40)}" is not an http(s) link`);
+  return ok(value);
+}
+
+export function readSubtypes(cell: string | undefined): FieldReading<string[]> {
+  return ok(subtypesOf(cell));
+}
+
+export function readWorkingHours(cell: string | undefined): FieldReading<BusinessRow['workingHours']> {
+  const hours = readWorkingHoursCell(cell);
+  if (hours === null && cell !== undefined && cell.trim() !== '') return refused('working hours must map weekdays to hours text ({"Monday": "9AM-5PM"})');
+  return ok(hours);
+}
+
+export function readAbout(cell: string | undefined): FieldReading<BusinessRow['about']> {
+  return ok(readAboutCell(cell));
+}
+
+export function readBusinessStatus(cell: string | undefined): FieldReading<BusinessStatus | null> {
+  const status = parseBusinessStatus(cell);
+  if (status === null && cell !== undefined && cell.trim() !== '') return refused(`business status must be one of ${BUSINESS_STATUSES.join(', ')}`);
+  return ok(status);
+}
+
 /** Normalises and validates one row. Never throws for bad data: it returns the reason instead. */
 export function normaliseRow(cells: CanonicalCells): NormaliseResult {
-  textWasCut = false;
-  const rawName = cells.name === undefined ? undefined : nfc(cells.name.replace(INVISIBLE, '').replace(/\s+/g, ' ').trim());
-  if (!rawName) return { ok: false, reason: 'name is missing' };
-  // The markers exports write for no value (isMissing: N/A, None, null, ...), and NA and - besides.
-  if (isMissing(rawName) || /^(na|-)$/i.test(rawName)) return { ok: false, reason: `name is "${rawName}", which stands for no name` };
-  if (rawName.length > MAX_NAME) return { ok: false, reason: `name is longer than ${MAX_NAME} characters` };
+  resetReaderState();
+  const name = readName(cells.name);
+  if (name.problem !== undefined) return { ok: false, reason: name.problem };
 
   // Every reason a row is refused, not only the first: the admin fixes them in one pass.
   const problems: string[] = [];
-  let rating: number | null = null;
-  if (cells.rating !== undefined) {
-    const value = parseDecimal(cells.rating);
-    if (value === null) problems.push(`rating "${cells.rating.slice(0, 20)}" is not a number`);
-    else if (value < 0 || value > 5) problems.push(`rating ${value} is outside 0-5`);
-    else rating = Math.round(value * 10) / 10;
-  }
+  const rating = readRating(cells.rating);
+  if (rating.problem !== undefined) problems.push(rating.problem);
+  const reviewCount = readReviewCount(cells.reviews);
+  if (reviewCount.problem !== undefined) problems.push(reviewCount.problem);
 
-  let reviewCount = 0;
-  if (cells.reviews !== undefined) {
-    const value = parseCount(cells.reviews);
-    if (value === null || value > 2_147_483_647) problems.push(`review count "${cells.reviews.slice(0, 20)}" is not a whole number`);
-    else reviewCount = value;
-  }
-
-  let latitude = cells.latitude !== undefined ? parseDecimal(cells.latitude) : null;
-  let longitude = cells.longitude !== undefined ? parseDecimal(cells.longitude) : null;
-  if (
-    latitude === null || longitude === null ||
-    latitude < -90 || latitude > 90 || longitude < -180 || longitude > 180 ||
-    PLACEHOLDER_POINTS.has(`${latitude},${longitude}`)
-  ) {
-    latitude = null;
-    longitude = null;
-  }
+  // Coordinates that cannot be used are dropped, not the row.
+  const point = readCoordinates(cells.latitude, cells.longitude).value;
+  const latitude = point?.latitude ?? null;
+  const longitude = point?.longitude ?? null;
   let dropped: DroppedValues | undefined;
   if (latitude === null && (cells.latitude !== undefined || cells.longitude !== undefined)) dropped = { location: true };
 
   let country = text(cells.country);
-  let countryCode = countryCodeFrom(text(cells.countryCode)) ?? countryCodeFrom(country);
+  let countryCode = readCountryCode(cells.countryCode).value ?? countryCodeFrom(country);
   const fullAddress = addressText(cells.fullAddress);
-  const phone = text(cells.phone, MAX_PHONE);
+  const phone = readPhone(cells.phone).value;
   let city = text(cells.city);
   // No city or no country of its own: the address or the phone number may say (place-fallbacks.ts).
   let derived: DerivedPlace | undefined;
@@ -275,7 +380,7 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
   const category = type ?? text(cells.category);
   const row: BusinessRow = {
     placeId: text(cells.placeId, 300),
-    name: rawName,
+    name: name.value,
     type,
     category,
     subtypes,
@@ -289,8 +394,8 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
     phone,
     latitude,
     longitude,
-    rating,
-    reviewCount,
+    rating: rating.value,
+    reviewCount: reviewCount.value ?? 0,
     reviewsLink: link(cells.reviewsLink),
     photo: link(cells.photo),
     logo: link(cells.logo),
@@ -308,4 +413,3 @@ export function normaliseRow(cells: CanonicalCells): NormaliseResult {
   if (problems.length) return { ok: false, reason: problems.join('; ') };
   return derived || dropped ? { ok: true, row, derived, dropped } : { ok: true, row };
 }
-
