@@ -54,3 +54,22 @@ export async function countLoginFailures(
     perIpAndUsername: { count: row.per_user, oldestAt: row.per_user_oldest },
   };
 }
+
+export interface RecentAuditRow {
+  action: string;
+  adminUsername: string | null;
+  entity: string | null;
+  entityId: string | null;
+  createdAt: Date;
+  ip: string | null;
+}
+
+/** The newest `limit` audit rows with the admin's username (the created_at index: no scan). */
+export async function listRecentAuditLogs(prisma: Prisma, limit: number): Promise<RecentAuditRow[]> {
+  const rows = await prisma.auditLog.findMany({
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit,
+    select: { action: true, entity: true, entityId: true, createdAt: true, ip: true, adminUser: { select: { username: true } } },
+  });
+  return rows.map(({ adminUser, ...row }) => ({ ...row, adminUsername: adminUser?.username ?? null }));
+}

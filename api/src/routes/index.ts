@@ -24,6 +24,8 @@ import { createSearchRouter } from './search/search.router.ts';
 import { createSiteSettingsRouter } from './site-settings/site-settings.router.ts';
 import { importProgressSocket } from './admin/uploads/import-progress.socket.ts';
 import { createUploadsRouter } from './admin/uploads/uploads.router.ts';
+import { createDashboardRouter } from './admin/dashboard/dashboard.router.ts';
+import { createAdminOpenApiRouter } from './admin/openapi/admin-openapi.router.ts';
 
 export type RouterFactory = (deps: RouteDeps) => Router;
 
@@ -34,7 +36,9 @@ export const routers: RouterFactory[] = [createHealthRouter, createAdminAuthRout
   // Spreadsheet import (issue 3).
   createUploadsRouter,
   // Search index health (issue 4).
-  createIndexerStatusRouter];
+  createIndexerStatusRouter,
+  // Admin dashboard and the admin API's document (issue 25).
+  createDashboardRouter, createAdminOpenApiRouter];
 
 /** The WebSocket endpoints, routed by upgrade.ts under the same policy as these routers. */
 export const upgradeHandlers: UpgradeHandler[] = [importProgressSocket];

@@ -6,7 +6,7 @@
  */
 import type { RequestHandler, Router } from 'express';
 import type { z } from 'zod';
-import { AdminProfile, LoginBody, LoginResponse, UploadReportsQuery } from '../../../../common/api/admin.ts';
+import { AdminDashboard, AdminProfile, AdminStats, LoginBody, LoginResponse, UploadReportsQuery } from '../../../../common/api/admin.ts';
 
 export interface AdminRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -31,6 +31,10 @@ export const ADMIN_ROUTES = {
   // The spec's upload URLs, outside /api/admin; the guard covers them as writes under /api.
   uploadFile: { method: 'POST', path: '/api/upload-excel', summary: 'Import one spreadsheet (multipart field file)' },
   uploadBatchFile: { method: 'POST', path: '/api/upload-excel-batch', summary: 'Import one file of a batch (multipart: file, batchSize, fileIndex, totalFiles)' },
+  // Dashboard (issue 25).
+  stats: { method: 'GET', path: '/api/admin/stats', summary: 'Business counts (approved and held) and businesses per category, exact', response: AdminStats },
+  dashboard: { method: 'GET', path: '/api/admin/dashboard', summary: 'Live dashboard figures: counts, last import, search lag, sizes, this process\'s requests and memory, recent activity', response: AdminDashboard },
+  adminOpenApi: { method: 'GET', path: '/api/admin/openapi.json', summary: 'This document: every admin call, from the admin route table' },
 } as const satisfies Record<string, AdminRoute>;
 
 /** Registers `route` on `router` with its own method, so a handler cannot drift from its table entry. */
