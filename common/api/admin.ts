@@ -111,7 +111,7 @@ export const AdminDashboard = z
       /** Mean of the ratings above 0 over every business, one decimal; null when none is rated. */
       averageRating: z.number().nullable(),
       ratedBusinesses: z.number().int(),
-    }),
+    }).describe('Every business, approved and held: exact (counters kept by database triggers).'),
     /**
      * What visitors see (approved businesses), from the indexer's aggregates as of `computedAt`; null
      * while they have not been computed or search is unreachable.
@@ -120,7 +120,7 @@ export const AdminDashboard = z
       countries: z.number().int().nullable(),
       cities: z.number().int().nullable(),
       computedAt: z.string().nullable(),
-    }),
+    }).describe("Approved businesses as visitors see them: the indexer's aggregates as of computedAt (null before the first build or while search is unreachable)."),
     imports: z.object({
       /** The newest stored upload report. */
       last: z
@@ -164,7 +164,7 @@ export const AdminDashboard = z
       scope: z.literal('process'),
       lastMinute: RequestWindow,
       last5Minutes: RequestWindow,
-    }),
+    }).describe('Counted by the API process that answered (each replica its own), every answer including cached ones.'),
     /** The newest 20 audit rows. */
     recentActivity: z.array(
       z.object({
