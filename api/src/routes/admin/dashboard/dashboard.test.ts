@@ -125,6 +125,35 @@ describe('the admin dashboard: GET /api/admin/stats and /api/admin/dashboard', (
     await api.pool.query('DELETE FROM businesses WHERE id = $1', [id]);
   });
 
+  test('concurrent writers neither wait for each other nor lose a count, even across a fold', async () => {
+    const before = await stats();
+    const [first, second] = [await api.pool.connect(), await api.pool.connect()];
+    const added: number[] = [];
+    try {
+      await first.query('BEGIN');
+      await second.query('BEGIN');
+      // Same category and approval in both open transactions: with one counter row per group the second
+      // would wait here for the first to commit (the test would hang); deltas are only INSERTs.
+      added.push(...(await insertBusinesses(first, [{ category: 'Bakery' }])));
+      added.push(...(await insertBusinesses(second, [{ category: 'Bakery' }])));
+      // A fold while both are open must keep their rows for when they commit.
+      await foldBusinessCountDeltas(api.pool);
+      await first.query('COMMIT');
+      await foldBusinessCountDeltas(api.pool);
+      await second.query('COMMIT');
+    } finally {
+      first.release();
+      second.release();
+    }
+    const figures = await stats();
+    assert.equal(figures.totalBusinesses, before.totalBusinesses + 2);
+    assert.equal(figures.categories.find((row) => row.category === 'Bakery')?.count, 4);
+    const scan = await countedByScan();
+    assert.deepEqual([figures.totalBusinesses, figures.approvedBusinesses], [scan.total, scan.approved]);
+    await api.pool.query('DELETE FROM businesses WHERE id = ANY($1)', [added]);
+    assert.deepEqual(await stats(), before);
+  });
+
   test('the dashboard shows live counts, rating, directory totals, sizes and this process', async () => {
     const figures = await dashboard();
     assert.deepEqual(figures.businesses, { total: 5, approved: 4, pending: 1, categories: 3, averageRating: 3.8, ratedBusinesses: 3 });

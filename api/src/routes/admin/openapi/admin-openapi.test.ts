@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { startTestApi } from '../../../test/api-harness.ts';
 import { toOpenApiPath } from '../../openapi/openapi-document.ts';
 import { ADMIN_ROUTES } from '../admin-routes.ts';
@@ -52,5 +53,28 @@ describe('GET /api/admin/openapi.json', () => {
     assert.ok(login.requestBody, 'the sign-in body');
     const reports = document.paths['/api/admin/upload-reports'].get;
     assert.deepEqual(reports.parameters!.map((parameter) => `${parameter.in}:${parameter.name}`).sort(), ['query:limit', 'query:page']);
+  });
+
+  test('what the admin calls answer validates against the document, errors included', async () => {
+    const document = (await (await api.request('/api/admin/openapi.json', { headers: { cookie } })).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: { 'application/json': { schema: object } } }> }>>;
+      components: { schemas: Record<string, object> };
+    };
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema({ $id: 'doc', components: document.components });
+    const compile = (schema: object) => ajv.compile({ ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')) });
+    const calls: Array<[path: string, headers: Record<string, string>]> = [
+      ['/api/admin/stats', { cookie }],
+      ['/api/admin/dashboard', { cookie }],
+      ['/api/admin/stats', {}],
+      ['/api/admin/upload-reports?page=0', { cookie }],
+    ];
+    for (const [path, headers] of calls) {
+      const response = await api.request(path, { headers });
+      const described = document.paths[path.split('?')[0]].get.responses[String(response.status)];
+      assert.ok(described?.content, `${path}: status ${response.status} is described with a body`);
+      const validate = compile(described.content['application/json'].schema);
+      assert.ok(validate(await response.json()), `${path} (${response.status}): ${JSON.stringify(validate.errors)}`);
+    }
   });
 });
