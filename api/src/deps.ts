@@ -3,6 +3,7 @@ import type { Config } from '../../platform/config.ts';
 import type { Pool } from '../../platform/db/pool.ts';
 import type { Prisma } from '../../platform/db/prisma.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { createRequestMetrics, type RequestMetrics } from './middleware/request-metrics.ts';
 import { createPublicContext, type PublicContext } from './services/public/public-context.ts';
 
 /** What the API needs from the outside world. Built by main.ts, or per test file by the test harness. */
@@ -23,6 +24,8 @@ export interface RouteDeps extends AppDeps, PublicContext {
   sessionSecret: string;
   /** Process start, for /healthz uptime. */
   startedAt: number;
+  /** This process's request counters (the request listener records every answer), for the admin dashboard. */
+  requestMetrics: RequestMetrics;
 }
 
 /**
@@ -37,5 +40,6 @@ export function resolveRouteDeps(deps: AppDeps, createLogger: (scope: string) =>
     logger: deps.logger ?? createLogger('api'),
     sessionSecret: deps.config.sessionSecret,
     startedAt: Date.now(),
+    requestMetrics: createRequestMetrics(),
   };
 }

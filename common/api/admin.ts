@@ -205,3 +205,114 @@ export const DeleteBusinessResponse = z.object({
   published: z.boolean(),
 });
 export type DeleteBusinessResponse = z.infer<typeof DeleteBusinessResponse>;
+
+// ---------------------------------------------------------------------------------------- dashboard
+
+/** GET /api/admin/stats: the spec's stats (every business, approved and held), plus the approval split. */
+export const AdminStats = z
+  .object({
+    totalBusinesses: z.number().int(),
+    approvedBusinesses: z.number().int(),
+    /** Held for review (not approved): invisible to visitors. */
+    pendingBusinesses: z.number().int(),
+    /** Categories with at least one business. */
+    totalCategories: z.number().int(),
+    /** Every category, most businesses first (then by name). */
+    categories: z.array(z.object({ category: z.string(), count: z.number().int() })),
+  })
+  .meta({ id: 'AdminStats' });
+export type AdminStats = z.infer<typeof AdminStats>;
+
+/** Requests one API process answered in a window, and how fast (p95 from a latency histogram). */
+const RequestWindow = z.object({
+  seconds: z.number().int(),
+  requests: z.number().int(),
+  perSecond: z.number(),
+  /** The upper bound of the histogram bucket holding the 95th percentile; null without requests. */
+  p95Ms: z.number().nullable(),
+  /** Answers with a 5xx status. */
+  serverErrors: z.number().int(),
+});
+
+/** GET /api/admin/dashboard: the live figures of the dashboard (none are fixed text). */
+export const AdminDashboard = z
+  .object({
+    generatedAt: z.string(),
+    /** Exact (counters kept by database triggers), every business. */
+    businesses: z.object({
+      total: z.number().int(),
+      approved: z.number().int(),
+      pending: z.number().int(),
+      categories: z.number().int(),
+      /** Mean of the ratings above 0 over every business, one decimal; null when none is rated. */
+      averageRating: z.number().nullable(),
+      ratedBusinesses: z.number().int(),
+    }).describe('Every business, approved and held: exact (counters kept by database triggers).'),
+    /**
+     * What visitors see (approved businesses), from the indexer's aggregates as of `computedAt`; null
+     * while they have not been computed or search is unreachable.
+     */
+    directory: z.object({
+      countries: z.number().int().nullable(),
+      cities: z.number().int().nullable(),
+      computedAt: z.string().nullable(),
+    }).describe("Approved businesses as visitors see them: the indexer's aggregates as of computedAt (null before the first build or while search is unreachable)."),
+    imports: z.object({
+      /** The newest stored upload report. */
+      last: z
+        .object({
+          id: z.number().int(),
+          fileName: z.string(),
+          kind: z.string(),
+          success: z.boolean(),
+          totalRows: z.number().int(),
+          successCount: z.number().int(),
+          errorCount: z.number().int(),
+          skippedCount: z.number().int(),
+          processingSeconds: z.number(),
+          createdAt: z.string(),
+        })
+        .nullable(),
+      /** Imports queued or running now. */
+      running: z.number().int(),
+    }),
+    search: z.object({
+      reachable: z.boolean(),
+      /** Changes committed in PostgreSQL that search does not show yet, and the age of the oldest. */
+      outboxDepth: z.number().int(),
+      lagSeconds: z.number(),
+      indexedBusinesses: z.number().int().nullable(),
+    }),
+    storage: z.object({
+      /** pg_database_size of the directory's database. */
+      databaseBytes: z.number().int(),
+      /** Meilisearch's databaseSize (the whole instance); null when unreachable. */
+      searchBytes: z.number().int().nullable(),
+    }),
+    /** The API process that answered (each replica has its own). */
+    process: z.object({
+      pid: z.number().int(),
+      uptimeSeconds: z.number().int(),
+      memory: z.object({ rssBytes: z.number().int(), heapUsedBytes: z.number().int(), heapTotalBytes: z.number().int(), externalBytes: z.number().int() }),
+    }),
+    /** Counted in this API process only (per replica), every answer including cached ones. */
+    requests: z.object({
+      scope: z.literal('process'),
+      lastMinute: RequestWindow,
+      last5Minutes: RequestWindow,
+    }).describe('Counted by the API process that answered (each replica its own), every answer including cached ones.'),
+    /** The newest 20 audit rows. */
+    recentActivity: z.array(
+      z.object({
+        action: z.string(),
+        /** null: not signed in (a failed sign-in) or the admin was deleted. */
+        admin: z.string().nullable(),
+        entity: z.string().nullable(),
+        entityId: z.string().nullable(),
+        at: z.string(),
+        ip: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'AdminDashboard' });
+export type AdminDashboard = z.infer<typeof AdminDashboard>;

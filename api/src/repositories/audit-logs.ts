@@ -70,3 +70,22 @@ export async function insertAuditLogWith(client: PoolClient, entry: AuditEntry):
     entry.ip ?? null,
   ]);
 }
+
+export interface RecentAuditRow {
+  action: string;
+  adminUsername: string | null;
+  entity: string | null;
+  entityId: string | null;
+  createdAt: Date;
+  ip: string | null;
+}
+
+/** The newest `limit` audit rows with the admin's username (the created_at index: no scan). */
+export async function listRecentAuditLogs(prisma: Prisma, limit: number): Promise<RecentAuditRow[]> {
+  const rows = await prisma.auditLog.findMany({
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit,
+    select: { action: true, entity: true, entityId: true, createdAt: true, ip: true, adminUser: { select: { username: true } } },
+  });
+  return rows.map(({ adminUser, ...row }) => ({ ...row, adminUsername: adminUser?.username ?? null }));
+}

@@ -38,3 +38,9 @@ export async function probeDatabase(pool: Pool, bound: <T>(work: Promise<T>) => 
     client.release(isBroken);
   }
 }
+
+/** The size on disk of the directory's database (tables, indexes and TOAST), in bytes. */
+export async function findDatabaseSizeBytes(pool: Pool): Promise<number> {
+  const { rows } = await pool.query<{ bytes: string }>('SELECT pg_database_size(current_database())::text AS bytes');
+  return Number(rows[0].bytes);
+}

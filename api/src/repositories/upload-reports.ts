@@ -36,3 +36,8 @@ export async function listUploadReportPage(prisma: Prisma, options: { page: numb
   ]);
   return { total, rows };
 }
+
+/** The newest stored report, or null before the first import. */
+export function findLatestUploadReport(prisma: Prisma): Promise<UploadReport | null> {
+  return prisma.uploadReport.findFirst({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+}

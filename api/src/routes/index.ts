@@ -25,6 +25,8 @@ import { createSiteSettingsRouter } from './site-settings/site-settings.router.t
 import { importProgressSocket } from './admin/uploads/import-progress.socket.ts';
 import { createUploadsRouter } from './admin/uploads/uploads.router.ts';
 import { createBusinessEditRouter } from './admin/business-edit/business-edit.router.ts';
+import { createDashboardRouter } from './admin/dashboard/dashboard.router.ts';
+import { createAdminOpenApiRouter } from './admin/openapi/admin-openapi.router.ts';
 
 export type RouterFactory = (deps: RouteDeps) => Router;
 
@@ -37,7 +39,9 @@ export const routers: RouterFactory[] = [createHealthRouter, createAdminAuthRout
   // Search index health (issue 4).
   createIndexerStatusRouter,
   // One business: read, edit, approve, delete (issue 25).
-  createBusinessEditRouter];
+  createBusinessEditRouter,
+  // Admin dashboard and the admin API's document (issue 25).
+  createDashboardRouter, createAdminOpenApiRouter];
 
 /** The WebSocket endpoints, routed by upgrade.ts under the same policy as these routers. */
 export const upgradeHandlers: UpgradeHandler[] = [importProgressSocket];

@@ -8,7 +8,9 @@ import type { RequestHandler, Router } from 'express';
 import type { z } from 'zod';
 import {
   AdminBusiness,
+  AdminDashboard,
   AdminProfile,
+  AdminStats,
   BusinessEditResponse,
   BusinessPatchBody,
   DeleteBusinessResponse,
@@ -47,6 +49,10 @@ export const ADMIN_ROUTES = {
   toggleBusinessApproval: { method: 'POST', path: '/api/admin/businesses/:id/toggle-approval', summary: 'Approve or hold back a business (the public site follows)', response: ToggleApprovalResponse },
   // The spec's path, shared with the public GET /api/businesses/{slug}; the guard covers it as a write under /api.
   deleteBusiness: { method: 'DELETE', path: '/api/businesses/:id', summary: 'Delete one business by its numeric id', response: DeleteBusinessResponse },
+  // Dashboard (issue 25).
+  stats: { method: 'GET', path: '/api/admin/stats', summary: 'Business counts (approved and held) and businesses per category, exact', response: AdminStats },
+  dashboard: { method: 'GET', path: '/api/admin/dashboard', summary: 'Live dashboard figures: counts, last import, search lag, sizes, this process\'s requests and memory, recent activity', response: AdminDashboard },
+  adminOpenApi: { method: 'GET', path: '/api/admin/openapi.json', summary: 'This document: every admin call, from the admin route table' },
 } as const satisfies Record<string, AdminRoute>;
 
 /** Registers `route` on `router` with its own method, so a handler cannot drift from its table entry. */

@@ -3,9 +3,10 @@
  * input with and the response cache validates output with (common/api/public.ts), so the document
  * cannot drift from what the API does.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import * as Public from '../../../../common/api/public.ts';
 import { ADMIN_ROUTES } from '../admin/admin-routes.ts';
+import { buildOpenApiDocument as buildDocument, toOpenApiPath, type OpenApiRoute } from './openapi-document.ts';
 
 export interface PublicRouteDoc {
   method: 'get' | 'post';
@@ -93,7 +94,7 @@ export const PUBLIC_ROUTES: PublicRouteDoc[] = [
   },
 ];
 
-const ERROR_TEXT: Record<number, string> = {
+export const ERROR_TEXT: Record<number, string> = {
   400: 'Invalid input',
   401: 'Admin sign-in required',
   403: 'Sent from another site (the Origin is not this site)',
@@ -104,92 +105,40 @@ const ERROR_TEXT: Record<number, string> = {
   503: 'The search service is unavailable or still indexing',
 };
 
-/** Builds the OpenAPI 3.1 document (JSON Schema 2020-12, which zod 4 emits). */
-export function buildOpenApiDocument(options: { serverUrl: string }): Record<string, unknown> {
-  const ref = (id: string) => `#/components/schemas/${id}`;
-  // Every schema of common/api/public.ts that carries an id becomes a component.
-  const ids = new Set<string>();
-  for (const value of Object.values(Public)) {
-    const id = value instanceof z.ZodType ? (z.globalRegistry.get(value)?.id as string | undefined) : undefined;
-    if (id) ids.add(id);
-  }
-  const all = z.toJSONSchema(z.globalRegistry, { target: 'draft-2020-12', uri: ref, unrepresentable: 'any', io: 'output' }) as {
-    schemas: Record<string, Record<string, unknown>>;
-  };
-  const schemas: Record<string, unknown> = {};
-  for (const id of ids) {
-    const { $schema: _schema, $id: _id, ...schema } = all.schemas[id] ?? {};
-    schemas[id] = schema;
-  }
-  // A request body's component is what the call accepts (input: unknown fields are ignored), not the
-  // parsed value.
-  const bodyInput = (schema: z.ZodType) => {
-    const { $schema: _schema, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any', reused: 'inline' }) as Record<string, unknown>;
-    const defs = rest.$defs as Record<string, Record<string, unknown>> | undefined;
-    return typeof rest.$ref === 'string' && defs && Object.keys(defs).length === 1 ? defs[rest.$ref.replace('#/$defs/', '')] : rest;
-  };
-  for (const route of PUBLIC_ROUTES) {
-    const id = route.body && (z.globalRegistry.get(route.body)?.id as string | undefined);
-    if (route.body && id) schemas[id] = bodyInput(route.body);
-  }
-  const schemaOf = (schema: z.ZodType, io: 'input' | 'output') => {
-    const id = z.globalRegistry.get(schema)?.id as string | undefined;
-    if (id && io === 'output') return { $ref: ref(id) };
-    // An input schema with an id comes back as `{ $ref: '#/$defs/Id', $defs }`: inlined by bodyInput.
-    return bodyInput(schema);
-  };
-
-  const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of PUBLIC_ROUTES) {
-    const parameters = [
-      ...Object.entries(route.params ?? {}).map(([name, description]) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } })),
-      ...Object.entries(route.query?.shape ?? {}).map(([name, schema]) => ({
-        name,
-        in: 'query',
-        required: !(schema as z.ZodType).safeParse(undefined).success,
-        schema: schemaOf(schema as z.ZodType, 'input'),
-      })),
-    ];
-    const responses: Record<string, unknown> = {
-      [String(route.status ?? 200)]: { description: 'OK', content: { 'application/json': { schema: schemaOf(route.response, 'output') } } },
-    };
-    if (route.method === 'get') responses['304'] = { description: 'Not modified (If-None-Match / If-Modified-Since)' };
-    for (const status of route.errors) {
-      responses[String(status)] = { description: ERROR_TEXT[status], content: { 'application/json': { schema: { $ref: ref('ErrorBody') } } } };
-    }
-    paths[route.path] ??= {};
-    paths[route.path][route.method] = {
-      summary: route.summary,
-      ...(parameters.length ? { parameters } : {}),
-      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: z.globalRegistry.get(route.body)?.id ? { $ref: ref(z.globalRegistry.get(route.body)!.id as string) } : schemaOf(route.body, 'input') } } } } : {}),
-      responses,
-    };
-  }
-  // Admin calls at a visitor call's path (the spec's DELETE /api/businesses/{id} beside GET
-  // /api/businesses/{slug}) are listed there too, so the document names every method the path answers
-  // (as the 405's Allow header does). OpenAPI allows one template per path: the parameter keeps the
-  // visitor call's name and says what the admin call reads from it.
+/**
+ * Admin calls at a visitor call's path (the spec's DELETE /api/businesses/{id} beside GET
+ * /api/businesses/{slug}), listed there too so the document names every method the path answers (as the
+ * 405's Allow header does). OpenAPI allows one template per path: the parameter keeps the visitor call's
+ * name and says what the admin call reads from it.
+ */
+function adminCallsAtPublicPaths(): OpenApiRoute[] {
+  const shapeOf = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
+  const routes: OpenApiRoute[] = [];
   for (const route of Object.values(ADMIN_ROUTES) as Array<(typeof ADMIN_ROUTES)[keyof typeof ADMIN_ROUTES]>) {
-    const shape = route.path.replace(/:[A-Za-z0-9_]+/g, '{}');
-    const publicPath = Object.keys(paths).find((path) => path.replace(/\{[^}]+\}/g, '{}') === shape);
-    if (!publicPath) continue;
-    const names = [...publicPath.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
-    const adminNames = [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]);
-    const errors = [400, 401, 403, 404].map((status) => [String(status), { description: ERROR_TEXT[status], content: { 'application/json': { schema: { $ref: ref('ErrorBody') } } } }]);
-    paths[publicPath][route.method.toLowerCase()] = {
+    const { path, params } = toOpenApiPath(route.path);
+    const publicRoute = PUBLIC_ROUTES.find((candidate) => shapeOf(candidate.path) === shapeOf(path));
+    if (!publicRoute) continue;
+    const names = Object.keys(publicRoute.params ?? {});
+    routes.push({
+      method: route.method.toLowerCase() as OpenApiRoute['method'],
+      path: publicRoute.path,
       summary: `${route.summary} (admin session required)`,
-      parameters: names.map((name, index) => ({ name, in: 'path', required: true, description: `${route.method}: the business's numeric ${adminNames[index] ?? name}`, schema: { type: 'string' } })),
-      responses: {
-        '200': { description: 'OK', content: { 'application/json': { schema: 'response' in route && route.response ? schemaOf(route.response, 'input') : {} } } },
-        ...Object.fromEntries(errors),
-      },
-    };
+      params: Object.fromEntries(names.map((name, index) => [name, `${route.method}: the business's numeric ${params[index] ?? name}`])),
+      response: 'response' in route ? route.response : undefined,
+      errors: [400, 401, 403, 404],
+    });
   }
-  return {
-    openapi: '3.1.0',
-    info: { title: 'Business directory: public API', version: '1.0.0', description: 'The calls of the visitor pages. Every error is JSON { error, message }.' },
-    servers: [{ url: options.serverUrl }],
-    paths,
-    components: { schemas },
-  };
+  return routes;
+}
+
+/** The visitor API's document (every GET answers 304 to a matching validator). */
+export function buildOpenApiDocument(options: { serverUrl: string }): Record<string, unknown> {
+  return buildDocument({
+    title: 'Business directory: public API',
+    description: 'The calls of the visitor pages. Every error is JSON { error, message }.',
+    serverUrl: options.serverUrl,
+    routes: [...PUBLIC_ROUTES.map((route) => ({ ...route, isConditional: route.method === 'get' })), ...adminCallsAtPublicPaths()],
+    schemaModules: [Public],
+    errorText: ERROR_TEXT,
+  });
 }
