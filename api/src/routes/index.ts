@@ -24,6 +24,9 @@ import { createSearchRouter } from './search/search.router.ts';
 import { createSiteSettingsRouter } from './site-settings/site-settings.router.ts';
 import { importProgressSocket } from './admin/uploads/import-progress.socket.ts';
 import { createUploadsRouter } from './admin/uploads/uploads.router.ts';
+import { createAdminAdvertisementCodesRouter } from './admin/advertisement-codes/advertisement-codes.router.ts';
+import { createAdminSiteSettingsRouter } from './admin/site-settings/site-settings.router.ts';
+import { createAdminSitemapsRouter } from './admin/sitemaps/sitemaps.router.ts';
 
 export type RouterFactory = (deps: RouteDeps) => Router;
 
@@ -34,7 +37,9 @@ export const routers: RouterFactory[] = [createHealthRouter, createAdminAuthRout
   // Spreadsheet import (issue 3).
   createUploadsRouter,
   // Search index health (issue 4).
-  createIndexerStatusRouter];
+  createIndexerStatusRouter,
+  // Site settings, ad codes, caches and sitemaps (issue 25).
+  createAdminSiteSettingsRouter, createAdminAdvertisementCodesRouter, createAdminSitemapsRouter];
 
 /** The WebSocket endpoints, routed by upgrade.ts under the same policy as these routers. */
 export const upgradeHandlers: UpgradeHandler[] = [importProgressSocket];

@@ -7,6 +7,17 @@
 import type { RequestHandler, Router } from 'express';
 import type { z } from 'zod';
 import { AdminProfile, LoginBody, LoginResponse, UploadReportsQuery } from '../../../../common/api/admin.ts';
+import {
+  AdvertisementCodes,
+  AdvertisementCodesBody,
+  AdvertisementCodesSaved,
+  ClearCacheResponse,
+  SiteSettings,
+  SiteSettingsBody,
+  SiteSettingsSaved,
+  SitemapsRegenerated,
+  SitemapsStatus,
+} from '../../../../common/api/admin.ts';
 
 export interface AdminRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -31,6 +42,14 @@ export const ADMIN_ROUTES = {
   // The spec's upload URLs, outside /api/admin; the guard covers them as writes under /api.
   uploadFile: { method: 'POST', path: '/api/upload-excel', summary: 'Import one spreadsheet (multipart field file)' },
   uploadBatchFile: { method: 'POST', path: '/api/upload-excel-batch', summary: 'Import one file of a batch (multipart: file, batchSize, fileIndex, totalFiles)' },
+  // Site settings, ad codes, caches and sitemaps (issue 25).
+  siteSettings: { method: 'GET', path: '/api/admin/site-settings', summary: 'The four site-wide snippets', response: SiteSettings },
+  saveSiteSettings: { method: 'POST', path: '/api/admin/site-settings', summary: 'Save site-wide snippets (100 KB each; public pages show them at once)', body: SiteSettingsBody, response: SiteSettingsSaved },
+  advertisementCodes: { method: 'GET', path: '/api/admin/advertisement-codes', summary: 'The code of ad slots ad1 to ad7', response: AdvertisementCodes },
+  saveAdvertisementCodes: { method: 'POST', path: '/api/admin/advertisement-codes', summary: 'Save ad slot code (50 KB each; public pages show it at once)', body: AdvertisementCodesBody, response: AdvertisementCodesSaved },
+  clearCache: { method: 'POST', path: '/api/admin/clear-cache', summary: 'Drop every cache of every API process', response: ClearCacheResponse },
+  sitemaps: { method: 'GET', path: '/api/admin/sitemaps', summary: 'The sitemap files with their URL counts and generation time', response: SitemapsStatus },
+  regenerateSitemaps: { method: 'POST', path: '/api/admin/sitemaps/regenerate', summary: 'Rebuild the sitemaps on every API process from the current data', response: SitemapsRegenerated },
 } as const satisfies Record<string, AdminRoute>;
 
 /** Registers `route` on `router` with its own method, so a handler cannot drift from its table entry. */
