@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ClearCacheResponse, SITE_SETTING_MAX_BYTES, SiteSettings, SiteSettingsSaved } from '../../../../../common/api/admin.ts';
 import { PublicSiteSettings } from '../../../../../common/api/public.ts';
-import { ensureFrontendBuild } from '../../../../../frontend/server/build.ts';
 import { startTestApi } from '../../../test/api-harness.ts';
+import { ensureFrontendBuild } from '../../../test/site-helpers.ts';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 

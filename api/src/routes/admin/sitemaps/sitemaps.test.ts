@@ -1,14 +1,11 @@
 import assert from 'node:assert/strict';
-import { once } from 'node:events';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import express from 'express';
 import { SitemapsRegenerated, SitemapsStatus } from '../../../../../common/api/admin.ts';
 import { withTransaction } from '../../../../../platform/db/pool.ts';
 import { writeBusinessBatch } from '../../../../../platform/db/business-writer.ts';
-import { createSitemapRouter } from '../../../../../frontend/server/sitemaps.ts';
 import { buildBusiness } from '../../../services/public/testing/public-fixtures.ts';
 import { startTestApi } from '../../../test/api-harness.ts';
+import { startOtherSitemapProcess } from '../../../test/site-helpers.ts';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 
@@ -89,10 +86,8 @@ describe('admin sitemaps', () => {
 
   test('regenerate makes every API process serve fresh files from its next request, and is audited', async () => {
     // A second API process's sitemap cache over the same database.
-    const other = express().use(createSitemapRouter({ pool: api.pool, publicUrl: PUBLIC_URL }));
-    const server = other.listen(0, '127.0.0.1');
-    await once(server, 'listening');
-    const otherUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const other = await startOtherSitemapProcess({ pool: api.pool, publicUrl: PUBLIC_URL });
+    const otherUrl = other.url;
     try {
       const staleHere = locsOf(await fetchXml(api.url, '/sitemaps/categories.xml'));
       const staleThere = locsOf(await fetchXml(otherUrl, '/sitemaps/categories.xml'));
@@ -127,7 +122,7 @@ describe('admin sitemaps', () => {
       assert.ok(audit[0].admin_user_id);
       assert.deepEqual(audit[0].details, { files: 7, totalUrls: regenerated.totalUrls });
     } finally {
-      server.close();
+      other.close();
     }
   });
 
