@@ -42,7 +42,6 @@ import {
 } from '../../common/sitemaps.ts';
 import { LEGAL_DATE_ISO } from '../src/lib/legal-date.ts';
 
-const MAX_URLS_PER_FILE = MAX_URLS_PER_SITEMAP_FILE;
 const VERSION_CHECK_MS = 30_000;
 const LEGAL_DATE = new Date(`${LEGAL_DATE_ISO}T00:00:00Z`);
 
@@ -96,7 +95,7 @@ export function createSitemapRouter(options: {
   const { pool, publicUrl } = options;
   const versionCheckMs = options.versionCheckMs ?? VERSION_CHECK_MS;
   const urlsPerFile = options.urlsPerFile ?? URLS_PER_BUSINESS_SITEMAP;
-  const aggregateUrlsPerFile = options.aggregateUrlsPerFile ?? MAX_URLS_PER_FILE;
+  const aggregateUrlsPerFile = options.aggregateUrlsPerFile ?? MAX_URLS_PER_SITEMAP_FILE;
   const router = express.Router();
   const cache = new Map<string, Promise<SitemapFile | null>>();
   let boundaries: Promise<BusinessSitemapPage[]> | null = null;
