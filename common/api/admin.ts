@@ -316,3 +316,83 @@ export const AdminDashboard = z
   })
   .meta({ id: 'AdminDashboard' });
 export type AdminDashboard = z.infer<typeof AdminDashboard>;
+
+// ------------------------------------------------------------------------- site settings and ad codes
+
+/** The site-wide snippets, in the order the settings screen shows them. */
+export const SITE_SETTING_KEYS = ['head_tags', 'footer_tags', 'analytics_code', 'facebook_pixel'] as const;
+export type SiteSettingKey = (typeof SITE_SETTING_KEYS)[number];
+
+/** Largest snippet the settings screen saves, in UTF-8 bytes (larger answers 413). */
+export const SITE_SETTING_MAX_BYTES = 100 * 1024;
+
+/** Slots ad1 to ad7 (1 to 4 business detail, 5 home, 6 category list, 7 category detail). */
+export const AD_SLOT_KEYS = ['ad1', 'ad2', 'ad3', 'ad4', 'ad5', 'ad6', 'ad7'] as const;
+export type AdSlotKey = (typeof AD_SLOT_KEYS)[number];
+
+/** The spec's "50KB max per slot", in UTF-8 bytes (larger answers 413 naming the slot). */
+export const AD_SLOT_MAX_BYTES = 50 * 1024;
+
+const snippet = z.string({ error: 'must be text' });
+
+/** GET /api/admin/site-settings: the four texts, '' when never saved. */
+export const SiteSettings = z.object(Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, z.string()])) as Record<SiteSettingKey, z.ZodString>);
+export type SiteSettings = z.infer<typeof SiteSettings>;
+
+/** POST /api/admin/site-settings: any of the four texts (a field left out keeps its value); no other key. */
+export const SiteSettingsBody = z.strictObject(Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, snippet.optional()])) as Record<SiteSettingKey, z.ZodOptional<z.ZodString>>);
+export type SiteSettingsBody = z.infer<typeof SiteSettingsBody>;
+
+/** GET /api/admin/advertisement-codes: ad1 to ad7, '' for a slot without code. */
+export const AdvertisementCodes = z.object(Object.fromEntries(AD_SLOT_KEYS.map((key) => [key, z.string()])) as Record<AdSlotKey, z.ZodString>);
+export type AdvertisementCodes = z.infer<typeof AdvertisementCodes>;
+
+/** POST /api/admin/advertisement-codes: any of ad1 to ad7 (a slot left out keeps its code); no other key. */
+export const AdvertisementCodesBody = z.strictObject(Object.fromEntries(AD_SLOT_KEYS.map((key) => [key, snippet.optional()])) as Record<AdSlotKey, z.ZodOptional<z.ZodString>>);
+export type AdvertisementCodesBody = z.infer<typeof AdvertisementCodesBody>;
+
+/** What a save of the settings or the ad codes answers: everything as now stored, and what changed. */
+export const SiteSettingsSaved = z.object({ success: z.literal(true), message: z.string(), changedFields: z.array(z.string()), settings: SiteSettings });
+export type SiteSettingsSaved = z.infer<typeof SiteSettingsSaved>;
+export const AdvertisementCodesSaved = z.object({ success: z.literal(true), message: z.string(), changedFields: z.array(z.string()), codes: AdvertisementCodes });
+export type AdvertisementCodesSaved = z.infer<typeof AdvertisementCodesSaved>;
+
+/** POST /api/admin/clear-cache */
+export const ClearCacheResponse = z.object({ success: z.literal(true), message: z.string() });
+export type ClearCacheResponse = z.infer<typeof ClearCacheResponse>;
+
+// ------------------------------------------------------------------------------------------ sitemaps
+
+export const SITEMAP_FILE_KINDS = ['index', 'main', 'categories', 'countries', 'cities', 'businesses'] as const;
+
+/** One sitemap file as crawlers fetch it. */
+export const SitemapFileStatus = z.object({
+  kind: z.enum(SITEMAP_FILE_KINDS),
+  /** Site path, e.g. /sitemaps/businesses/page-3.xml. */
+  path: z.string(),
+  /** Absolute URL on the public origin, as the index lists it. */
+  url: z.string(),
+  /** URLs the file lists (for the index: the sitemap files it lists). */
+  urls: z.number().int(),
+});
+export type SitemapFileStatus = z.infer<typeof SitemapFileStatus>;
+
+/** GET /api/admin/sitemaps: every file with its URL count, from the data the files are built from. */
+export const SitemapsStatus = z.object({
+  files: z.array(SitemapFileStatus),
+  /** Page URLs over all files (the index's entries are not counted). */
+  totalUrls: z.number().int(),
+  businessesPerFile: z.number().int(),
+  /**
+   * ISO 8601: since when the files served follow the current data (the latest regenerate, cache clear or
+   * search publish); each API process rebuilds a file at its first request after it. Null on a new install.
+   */
+  generatedAt: z.string().nullable(),
+  /** ISO 8601 of the last POST /api/admin/sitemaps/regenerate, or null. */
+  lastRegeneratedAt: z.string().nullable(),
+});
+export type SitemapsStatus = z.infer<typeof SitemapsStatus>;
+
+/** POST /api/admin/sitemaps/regenerate */
+export const SitemapsRegenerated = SitemapsStatus.extend({ success: z.literal(true), message: z.string() });
+export type SitemapsRegenerated = z.infer<typeof SitemapsRegenerated>;

@@ -244,8 +244,8 @@ export const Advertisements = z
 export type Advertisements = z.infer<typeof Advertisements>;
 
 export const PublicSiteSettings = z
-  .object({ head_tags: z.string(), facebook_pixel: z.string(), footer_tags: z.string() })
-  .meta({ id: 'PublicSiteSettings' });
+  .object({ head_tags: z.string(), facebook_pixel: z.string(), footer_tags: z.string(), analytics_code: z.string() })
+  .meta({ id: 'PublicSiteSettings', description: 'The markup every public page carries: head_tags and analytics_code in the head, facebook_pixel at body start, footer_tags at body end' });
 export type PublicSiteSettings = z.infer<typeof PublicSiteSettings>;
 
 // ----------------------------------------------------------------------------------------------- input

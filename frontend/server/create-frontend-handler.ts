@@ -37,8 +37,6 @@ export interface FrontendOptions {
 
 type Renderer = (options: RenderOptions) => Promise<RenderResult>;
 
-const SETTINGS_TTL_MS = 30_000;
-
 export async function createFrontendHandler(options: FrontendOptions): Promise<express.Router> {
   const { config } = options;
   const router = express.Router();
@@ -92,7 +90,7 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
     );
   }
 
-  const settings = createSettingsCache();
+  const settings = createSettingsReader();
 
   router.get(/.*/, async (req: Request, res: Response, next: NextFunction) => {
     if (req.path.startsWith('/api/') || req.path === '/api') return next();
@@ -151,32 +149,24 @@ export function pageEtag(html: string): string {
 }
 
 /**
- * Site settings markup (head, pixel at body start, footer at body end) injected server-side so the
- * scripts run on first load. Read from the public settings endpoint, cached briefly.
+ * Site settings markup (head tags and analytics code in the head, pixel at body start, footer at body end)
+ * injected server-side so the scripts run on first load. Read from the public settings endpoint at every
+ * render: its answer comes from the API's response cache (a memory hit), which follows the data version,
+ * so a page rendered after an admin save or cache clear carries the new markup. (A copy kept here for 30
+ * seconds made a save invisible for that long on every API process.)
  */
-function createSettingsCache() {
-  let cached: { at: number; markup: SiteMarkup } | null = null;
-  let pending: Promise<SiteMarkup> | null = null;
-  const empty: SiteMarkup = { headTags: '', bodyStart: '', bodyEnd: '' };
-  async function load(apiBaseUrl: string): Promise<SiteMarkup> {
-    try {
-      const response = await fetch(`${apiBaseUrl}/api/site-settings`, { headers: { accept: 'application/json' } });
-      if (!response.ok) return empty;
-      const body = (await response.json()) as PublicSiteSettings;
-      return { headTags: body.head_tags ?? '', bodyStart: body.facebook_pixel ?? '', bodyEnd: body.footer_tags ?? '' };
-    } catch {
-      return empty;
-    }
-  }
+function createSettingsReader() {
+  const empty: SiteMarkup = { headTags: '', headEnd: '', bodyStart: '', bodyEnd: '' };
   return {
     async get(apiBaseUrl: string): Promise<SiteMarkup> {
-      if (cached && Date.now() - cached.at < SETTINGS_TTL_MS) return cached.markup;
-      pending ??= load(apiBaseUrl).then((markup) => {
-        cached = { at: Date.now(), markup };
-        pending = null;
-        return markup;
-      });
-      return pending;
+      try {
+        const response = await fetch(`${apiBaseUrl}/api/site-settings`, { headers: { accept: 'application/json' } });
+        if (!response.ok) return empty;
+        const body = (await response.json()) as Partial<PublicSiteSettings>;
+        return { headTags: body.head_tags ?? '', headEnd: body.analytics_code ?? '', bodyStart: body.facebook_pixel ?? '', bodyEnd: body.footer_tags ?? '' };
+      } catch {
+        return empty;
+      }
     },
   };
 }

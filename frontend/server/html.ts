@@ -4,6 +4,8 @@ import { encodedPath, type HeadData } from '../src/lib/render-context.tsx';
 
 export interface SiteMarkup {
   headTags: string;
+  /** The operator's analytics snippet: last in the head, after every tag of the page and head_tags. */
+  headEnd: string;
   bodyStart: string;
   bodyEnd: string;
 }
@@ -54,7 +56,9 @@ export function headTags(head: HeadData | undefined, publicUrl: string): string 
 }
 
 export function fillTemplate(template: string, parts: { head: string; html: string; state: unknown; markup: SiteMarkup }): string {
+  // The template's own </head> is replaced first, before any operator markup (which may contain the text) is in.
   return template
+    .replace('</head>', () => `${parts.markup.headEnd}\n  </head>`)
     .replace('<!--app-head-->', () => `${parts.head}\n    ${parts.markup.headTags}`)
     .replace('<!--app-body-start-->', () => parts.markup.bodyStart)
     .replace('<!--app-html-->', () => parts.html)

@@ -7,8 +7,12 @@
  * What each file lists comes from api/src/repositories/sitemap-entries.ts (GROUP BYs and an id keyset,
  * never a full scan per request); this file only writes the XML. Generated XML is cached in memory,
  * with its gzip form made once (a business file is ~1.2 MB of XML, ~10% of that gzipped) and an ETag,
- * and dropped when the indexer publishes (its indexer_state row moves after every import or rebuild),
- * checked at most every 30 seconds.
+ * and dropped
+ * - when the indexer publishes (its indexer_state row moves after every import or rebuild), checked at
+ *   most every 30 seconds so a long import does not rebuild the files every second, and
+ * - at once when an admin regenerates the sitemaps or clears the caches (POST /api/admin/sitemaps/regenerate,
+ *   /api/admin/clear-cache, on any API process): both are rows in PostgreSQL, read at every sitemap request
+ *   (one tiny query), so every process serves fresh files from its next request on.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -26,16 +30,19 @@ import {
   listCitySitemapEntries,
   listCountrySitemapEntries,
   type BusinessSitemapPage,
+  type SitemapVersion,
 } from '../../api/src/repositories/sitemap-entries.ts';
+import {
+  aggregateSitemapPath,
+  MAIN_SITEMAP_DATA_PATHS,
+  MAIN_SITEMAP_LEGAL_PATHS,
+  MAIN_SITEMAP_UNDATED_PATHS,
+  MAX_URLS_PER_SITEMAP_FILE,
+  URLS_PER_BUSINESS_SITEMAP,
+} from '../../common/sitemaps.ts';
 import { LEGAL_DATE_ISO } from '../src/lib/legal-date.ts';
 
-export const URLS_PER_BUSINESS_SITEMAP = 9_000;
-const MAX_URLS_PER_FILE = 50_000;
 const VERSION_CHECK_MS = 30_000;
-
-/** Pages whose content follows the data (lastmod: the newest business change) and fixed pages. */
-const DATA_PATHS = ['/', '/businesses', '/categories', '/countries', '/cities'];
-const LEGAL_PATHS = ['/privacy-policy', '/legal-notice', '/terms-of-service', '/cookie-policy'];
 const LEGAL_DATE = new Date(`${LEGAL_DATE_ISO}T00:00:00Z`);
 
 const gzipAsync = promisify(gzip);
@@ -88,24 +95,24 @@ export function createSitemapRouter(options: {
   const { pool, publicUrl } = options;
   const versionCheckMs = options.versionCheckMs ?? VERSION_CHECK_MS;
   const urlsPerFile = options.urlsPerFile ?? URLS_PER_BUSINESS_SITEMAP;
-  const aggregateUrlsPerFile = options.aggregateUrlsPerFile ?? MAX_URLS_PER_FILE;
+  const aggregateUrlsPerFile = options.aggregateUrlsPerFile ?? MAX_URLS_PER_SITEMAP_FILE;
   const router = express.Router();
   const cache = new Map<string, Promise<SitemapFile | null>>();
   let boundaries: Promise<BusinessSitemapPage[]> | null = null;
   const aggregateLists = new Map<AggregateName, Promise<Entry[]>>();
-  let version = '';
-  let checkedAt = 0;
+  let version: SitemapVersion = { published: '', requested: '' };
+  let publishCheckedAt = 0;
 
   async function ensureFresh(): Promise<void> {
-    if (Date.now() - checkedAt < versionCheckMs) return;
-    checkedAt = Date.now();
     const next = await findSitemapVersion(pool);
-    if (next !== version) {
+    const isPublishCheckDue = Date.now() - publishCheckedAt >= versionCheckMs;
+    if (next.requested !== version.requested || (isPublishCheckDue && next.published !== version.published)) {
       version = next;
       cache.clear();
       aggregateLists.clear();
       boundaries = null;
     }
+    if (isPublishCheckDue) publishCheckedAt = Date.now();
   }
 
   /** First id of every 9,000-row page, and each page's newest updated_at. */
@@ -141,7 +148,7 @@ export function createSitemapRouter(options: {
     const entries = await aggregateEntries(name);
     const files = Math.max(1, Math.ceil(entries.length / aggregateUrlsPerFile));
     return Array.from({ length: files }, (_, index) => ({
-      loc: index === 0 ? `${publicUrl}/sitemaps/${name}.xml` : `${publicUrl}/sitemaps/${name}/page-${index + 1}.xml`,
+      loc: publicUrl + aggregateSitemapPath(name, index + 1),
       lastmod: newestOf(entries.slice(index * aggregateUrlsPerFile, (index + 1) * aggregateUrlsPerFile).map((entry) => entry.lastmod ?? null)),
     }));
   }
@@ -161,9 +168,9 @@ export function createSitemapRouter(options: {
     main: async () => {
       const newest = newestOf((await businessPages()).map((page) => page.lastmod));
       return urlset([
-        ...DATA_PATHS.map((path) => ({ loc: publicUrl + path, lastmod: newest })),
-        { loc: `${publicUrl}/contact` },
-        ...LEGAL_PATHS.map((path) => ({ loc: publicUrl + path, lastmod: LEGAL_DATE })),
+        ...MAIN_SITEMAP_DATA_PATHS.map((path) => ({ loc: publicUrl + path, lastmod: newest })),
+        ...MAIN_SITEMAP_UNDATED_PATHS.map((path) => ({ loc: publicUrl + path })),
+        ...MAIN_SITEMAP_LEGAL_PATHS.map((path) => ({ loc: publicUrl + path, lastmod: LEGAL_DATE })),
       ]);
     },
     countries: async () => {

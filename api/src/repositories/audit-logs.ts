@@ -14,7 +14,8 @@ export interface AuditEntry {
   ip?: string | null;
 }
 
-export async function insertAuditLog(prisma: Prisma, entry: AuditEntry): Promise<void> {
+/** `prisma` may be a transaction's client, so the row commits with the change it records. */
+export async function insertAuditLog(prisma: Pick<Prisma, 'auditLog'>, entry: AuditEntry): Promise<void> {
   await prisma.auditLog.create({
     data: {
       action: entry.action,

@@ -27,6 +27,9 @@ import { createUploadsRouter } from './admin/uploads/uploads.router.ts';
 import { createBusinessEditRouter } from './admin/business-edit/business-edit.router.ts';
 import { createDashboardRouter } from './admin/dashboard/dashboard.router.ts';
 import { createAdminOpenApiRouter } from './admin/openapi/admin-openapi.router.ts';
+import { createAdminAdvertisementCodesRouter } from './admin/advertisement-codes/advertisement-codes.router.ts';
+import { createAdminSiteSettingsRouter } from './admin/site-settings/site-settings.router.ts';
+import { createAdminSitemapsRouter } from './admin/sitemaps/sitemaps.router.ts';
 
 export type RouterFactory = (deps: RouteDeps) => Router;
 
@@ -41,7 +44,9 @@ export const routers: RouterFactory[] = [createHealthRouter, createAdminAuthRout
   // One business: read, edit, approve, delete (issue 25).
   createBusinessEditRouter,
   // Admin dashboard and the admin API's document (issue 25).
-  createDashboardRouter, createAdminOpenApiRouter];
+  createDashboardRouter, createAdminOpenApiRouter,
+  // Site settings, ad codes, caches and sitemaps (issue 25).
+  createAdminSiteSettingsRouter, createAdminAdvertisementCodesRouter, createAdminSitemapsRouter];
 
 /** The WebSocket endpoints, routed by upgrade.ts under the same policy as these routers. */
 export const upgradeHandlers: UpgradeHandler[] = [importProgressSocket];

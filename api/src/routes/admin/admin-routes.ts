@@ -11,11 +11,20 @@ import {
   AdminDashboard,
   AdminProfile,
   AdminStats,
+  AdvertisementCodes,
+  AdvertisementCodesBody,
+  AdvertisementCodesSaved,
   BusinessEditResponse,
   BusinessPatchBody,
+  ClearCacheResponse,
   DeleteBusinessResponse,
   LoginBody,
   LoginResponse,
+  SiteSettings,
+  SiteSettingsBody,
+  SiteSettingsSaved,
+  SitemapsRegenerated,
+  SitemapsStatus,
   ToggleApprovalResponse,
   UploadReportsQuery,
 } from '../../../../common/api/admin.ts';
@@ -53,6 +62,14 @@ export const ADMIN_ROUTES = {
   stats: { method: 'GET', path: '/api/admin/stats', summary: 'Business counts (approved and held) and businesses per category, exact', response: AdminStats },
   dashboard: { method: 'GET', path: '/api/admin/dashboard', summary: 'Live dashboard figures: counts, last import, search lag, sizes, this process\'s requests and memory, recent activity', response: AdminDashboard },
   adminOpenApi: { method: 'GET', path: '/api/admin/openapi.json', summary: 'This document: every admin call, from the admin route table' },
+  // Site settings, ad codes, caches and sitemaps (issue 25).
+  siteSettings: { method: 'GET', path: '/api/admin/site-settings', summary: 'The four site-wide snippets', response: SiteSettings },
+  saveSiteSettings: { method: 'POST', path: '/api/admin/site-settings', summary: 'Save site-wide snippets (100 KB each; public pages show them at once)', body: SiteSettingsBody, response: SiteSettingsSaved },
+  advertisementCodes: { method: 'GET', path: '/api/admin/advertisement-codes', summary: 'The code of ad slots ad1 to ad7', response: AdvertisementCodes },
+  saveAdvertisementCodes: { method: 'POST', path: '/api/admin/advertisement-codes', summary: 'Save ad slot code (50 KB each; public pages show it at once)', body: AdvertisementCodesBody, response: AdvertisementCodesSaved },
+  clearCache: { method: 'POST', path: '/api/admin/clear-cache', summary: 'Drop every cache of every API process', response: ClearCacheResponse },
+  sitemaps: { method: 'GET', path: '/api/admin/sitemaps', summary: 'The sitemap files with their URL counts and generation time', response: SitemapsStatus },
+  regenerateSitemaps: { method: 'POST', path: '/api/admin/sitemaps/regenerate', summary: 'Rebuild the sitemaps on every API process from the current data', response: SitemapsRegenerated },
 } as const satisfies Record<string, AdminRoute>;
 
 /** Registers `route` on `router` with its own method, so a handler cannot drift from its table entry. */

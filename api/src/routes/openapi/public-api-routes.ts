@@ -82,7 +82,7 @@ export const PUBLIC_ROUTES: PublicRouteDoc[] = [
     response: Public.SearchResult,
     errors: [400, 503],
   },
-  { method: 'get', path: '/api/site-settings', summary: 'The three public markup snippets', response: Public.PublicSiteSettings, errors: [] },
+  { method: 'get', path: '/api/site-settings', summary: 'The four public markup snippets', response: Public.PublicSiteSettings, errors: [] },
   {
     method: 'post',
     path: '/api/contact',

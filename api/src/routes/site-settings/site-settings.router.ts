@@ -1,6 +1,6 @@
 /**
- * GET /api/site-settings: the three snippets the pages inject (head, body start, footer) and nothing
- * else; the full settings stay behind /api/admin/site-settings (DESIGN §6).
+ * GET /api/site-settings: the four snippets the pages inject (head tags and analytics code in the head,
+ * pixel at body start, footer at body end) and nothing else; saving them is /api/admin/site-settings.
  */
 import { Router } from 'express';
 import { PublicSiteSettings } from '../../../../common/api/public.ts';

@@ -15,18 +15,23 @@ describe('site settings and advertisements (public)', () => {
     await api.pool.query(`
       INSERT INTO site_settings (key, value) VALUES
         ('head_tags', '<meta name="verify" content="1">'), ('facebook_pixel', '<script>fbq()</script>'),
-        ('footer_tags', '<p>footer</p>'), ('analytics_code', '<script>secret()</script>')`);
+        ('footer_tags', '<p>footer</p>'), ('analytics_code', '<script>gtag()</script>'), ('admin_note', 'not for visitors')`);
     await api.pool.query(`INSERT INTO advertisement_codes (slot, html) VALUES ('ad1', '<div>ad one</div>'), ('ad5', '<div>home</div>'), ('ad3', '')`);
   });
   afterAll(async () => api?.close());
 
-  test('GET /api/site-settings returns only the three injectable snippets', async () => {
+  test('GET /api/site-settings returns only the four injectable snippets', async () => {
     const response = await api.request('/api/site-settings');
     assert.equal(response.status, 200);
     const body = await response.json();
-    assert.deepEqual(body, { head_tags: '<meta name="verify" content="1">', facebook_pixel: '<script>fbq()</script>', footer_tags: '<p>footer</p>' });
+    assert.deepEqual(body, {
+      head_tags: '<meta name="verify" content="1">',
+      facebook_pixel: '<script>fbq()</script>',
+      footer_tags: '<p>footer</p>',
+      analytics_code: '<script>gtag()</script>',
+    });
     PublicSiteSettings.parse(body);
-    assert.ok(!JSON.stringify(body).includes('secret'), 'analytics_code stays admin-only');
+    assert.ok(!JSON.stringify(body).includes('not for visitors'), 'a setting that is not a snippet stays private');
   });
 
   test('GET /api/advertisements maps slot keys to HTML, skipping empty slots', async () => {

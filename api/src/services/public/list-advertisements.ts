@@ -1,8 +1,7 @@
+import { AD_SLOT_KEYS } from '../../../../common/api/admin.ts';
 import type { Advertisements } from '../../../../common/api/public.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
 import { listAdvertisementCodes } from '../../repositories/advertisement-codes.ts';
-
-export const AD_SLOTS = ['ad1', 'ad2', 'ad3', 'ad4', 'ad5', 'ad6', 'ad7'] as const;
 
 /**
  * GET /api/advertisements: slot -> HTML for each slot that has code (a missing slot shows a placeholder).
@@ -10,6 +9,6 @@ export const AD_SLOTS = ['ad1', 'ad2', 'ad3', 'ad4', 'ad5', 'ad6', 'ad7'] as con
  * save shows within a second.
  */
 export async function listAdvertisements(options: { prisma: Prisma }): Promise<Advertisements> {
-  const rows = await listAdvertisementCodes(options.prisma, AD_SLOTS);
+  const rows = await listAdvertisementCodes(options.prisma, AD_SLOT_KEYS);
   return Object.fromEntries(rows.filter((row) => row.html.trim() !== '').map((row) => [row.slot, row.html]));
 }
