@@ -7,6 +7,7 @@
 import type { RequestHandler, Router } from 'express';
 import type { z } from 'zod';
 import { AdminProfile, LoginBody, LoginResponse, UploadReportsQuery } from '../../../../common/api/admin.ts';
+import { ExportCsvQuery, LegacyExportCsvBody } from '../../../../common/api/admin.ts';
 
 export interface AdminRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -31,6 +32,9 @@ export const ADMIN_ROUTES = {
   // The spec's upload URLs, outside /api/admin; the guard covers them as writes under /api.
   uploadFile: { method: 'POST', path: '/api/upload-excel', summary: 'Import one spreadsheet (multipart field file)' },
   uploadBatchFile: { method: 'POST', path: '/api/upload-excel-batch', summary: 'Import one file of a batch (multipart: file, batchSize, fileIndex, totalFiles)' },
+  // CSV exports (a file download, text/csv with a UTF-8 BOM; the POST is the older dialog's, outside /api/admin).
+  exportCsv: { method: 'GET', path: '/api/admin/export-csv', summary: 'Download businesses as CSV (chosen fields and filters)', query: ExportCsvQuery },
+  legacyExportCsv: { method: 'POST', path: '/api/export-csv', summary: 'Download businesses as CSV (the older dialog: nine fields, a country)', body: LegacyExportCsvBody },
 } as const satisfies Record<string, AdminRoute>;
 
 /** Registers `route` on `router` with its own method, so a handler cannot drift from its table entry. */
