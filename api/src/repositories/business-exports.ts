@@ -21,12 +21,18 @@ import type { Pool } from '../../../platform/db/pool.ts';
  * ("+1 212-555-0123", "+49 30 1234") or a negative number ("-73.98"). Such a cell has no letter, so
  * no function or reference a spreadsheet could run, and a quote would break the number for its reader.
  */
-export const FORMULA_TRIGGER_PATTERN = '^[-=+@\\t\\r]';
+export const FORMULA_TRIGGERS = ['=', '+', '-', '@', '\t', '\r'] as const;
 export const HARMLESS_NUMBER_PATTERN = '^[-0-9 ()+.]*[0-9][-0-9 ()+.]*$';
 
-/** The SQL expression that applies the rule to a text expression. */
+const TRIGGER_LIST = FORMULA_TRIGGERS.map((char) => (char === '\t' ? 'E\'\\t\'' : char === '\r' ? 'E\'\\r\'' : `'${char}'`)).join(', ');
+
+/**
+ * The SQL expression that applies the rule to a text expression. The first-character test is a plain
+ * comparison, not a regular expression: it runs for every text cell, the pattern only for the few cells
+ * that start with a trigger.
+ */
 export function neutraliseFormula(expression: string): string {
-  return `CASE WHEN ${expression} ~ '${FORMULA_TRIGGER_PATTERN}' AND ${expression} !~ '${HARMLESS_NUMBER_PATTERN}' THEN '''' || ${expression} ELSE ${expression} END`;
+  return `CASE WHEN left(${expression}, 1) IN (${TRIGGER_LIST}) AND ${expression} !~ '${HARMLESS_NUMBER_PATTERN}' THEN '''' || ${expression} ELSE ${expression} END`;
 }
 
 const text = (column: string) => neutraliseFormula(`b.${column}`);
@@ -91,7 +97,7 @@ export function businessCsvStatement(selection: BusinessExportSelection): string
   if (selection.createdFrom) where.push(`b.created_at >= ${literal(selection.createdFrom.toISOString())}::timestamptz`);
   if (selection.createdBefore) where.push(`b.created_at < ${literal(selection.createdBefore.toISOString())}::timestamptz`);
   if (selection.approval !== 'all') where.push(`b.is_approved = ${selection.approval === 'approved' ? 'true' : 'false'}`);
-  const select = `SELECT ${list.join(', ')} FROM businesses b${where.length ? ` WHERE ${where.join(' AND ')}` : ''} ORDER BY b.id`;
+  const select = `SELECT ${list.join(', ')} FROM businesses b${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
   return `COPY (${select}) TO STDOUT WITH (FORMAT csv, HEADER true, ENCODING 'UTF8')`;
 }
 
