@@ -9,6 +9,7 @@ import type { ExportCsvQuery, ExportField, LegacyExportCsvBody, LegacyExportFiel
 import { categorySlug } from '../../../../common/slug.ts';
 import type { Pool } from '../../../../platform/db/pool.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
+import { AppError } from '../../errors.ts';
 import { insertAuditLog, type AuditValue } from '../../repositories/audit-logs.ts';
 import { copyBusinessesCsv, type BusinessCsvColumn, type BusinessExportSelection } from '../../repositories/business-exports.ts';
 import { fileStamp, resolveExportRange } from './resolve-export-range.ts';
@@ -28,6 +29,14 @@ const LEGACY_COLUMNS: Record<LegacyExportField, BusinessCsvColumn> = {
   countryCode: 'country_code',
   url: 'url',
 };
+
+/**
+ * Exports one API process streams at a time. Each holds a pool connection (and a PostgreSQL backend
+ * scanning the table) for as long as the download lasts, about a minute for a million rows; more at
+ * once would take the connections the rest of the API needs from the same pool.
+ */
+export const MAX_CONCURRENT_EXPORTS = 3;
+let runningExports = 0;
 
 /** How a destination that went away (the browser cancelled or lost the download) fails the pipe. */
 const CLIENT_GONE = new Set(['ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED', 'ECONNRESET', 'EPIPE']);
@@ -57,6 +66,18 @@ export interface ExportOutcome {
 export async function exportBusinessesCsv(options: ExportBusinessesCsvOptions): Promise<ExportOutcome> {
   const now = options.now ?? new Date();
   const { selection, fileName, filters } = planExport(options.request, now);
+  if (runningExports >= MAX_CONCURRENT_EXPORTS) {
+    throw new AppError('too_many_requests', `${MAX_CONCURRENT_EXPORTS} exports are already running. Try again when one has finished.`, undefined, { retryAfterSeconds: 30 });
+  }
+  runningExports += 1;
+  try {
+    return await streamExport(options, selection, fileName, filters);
+  } finally {
+    runningExports -= 1;
+  }
+}
+
+async function streamExport(options: ExportBusinessesCsvOptions, selection: BusinessExportSelection, fileName: string, filters: ExportPlan['filters']): Promise<ExportOutcome> {
   const destination = options.open(fileName);
   const audit = (outcome: string, rowCount: number | null) =>
     insertAuditLog(options.prisma, {

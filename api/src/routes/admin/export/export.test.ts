@@ -6,7 +6,7 @@ import { EXPORT_FIELDS, ExportCsvQuery } from '../../../../../common/api/admin.t
 import { withTransaction } from '../../../../../platform/db/pool.ts';
 import { writeBusinessBatch } from '../../../../../platform/db/business-writer.ts';
 import { insertManyBusinesses } from '../../../../../indexer/src/test/factories.ts';
-import { exportBusinessesCsv } from '../../../services/admin/export-businesses-csv.ts';
+import { exportBusinessesCsv, MAX_CONCURRENT_EXPORTS } from '../../../services/admin/export-businesses-csv.ts';
 import { buildBusiness } from '../../../services/public/testing/public-fixtures.ts';
 import { startTestApi, type TestApi } from '../../../test/api-harness.ts';
 
@@ -348,5 +348,26 @@ describe('an abandoned download', () => {
     const after = await exportGet('fields=place_id&countryCode=NZ');
     assert.equal(after.status, 200);
     assert.equal(records(`\uFEFF${await after.text()}`).length, 10);
+  });
+
+  test(`at most ${MAX_CONCURRENT_EXPORTS} exports stream at once; the next is a 429 with Retry-After, and a slot frees when one ends`, async () => {
+    const controllers = Array.from({ length: MAX_CONCURRENT_EXPORTS }, () => new AbortController());
+    const running = await Promise.all(controllers.map((controller) => api.request(`/api/admin/export-csv?fields=${EXPORT_FIELDS.join(',')}`, { headers: { cookie }, signal: controller.signal })));
+    for (const response of running) assert.equal(response.status, 200);
+    const refused = await exportGet('fields=name');
+    assert.equal(refused.status, 429);
+    assert.equal(refused.headers.get('retry-after'), '30');
+    assert.equal((await refused.json()).error, 'too_many_requests');
+    controllers[0].abort();
+    await running[0].body?.cancel().catch(() => undefined);
+    const deadline = Date.now() + 5_000;
+    let again = await exportGet('fields=place_id&countryCode=NZ');
+    while (again.status === 429 && Date.now() < deadline) {
+      await sleep(50);
+      again = await exportGet('fields=place_id&countryCode=NZ');
+    }
+    assert.equal(again.status, 200);
+    await again.text();
+    for (const controller of controllers.slice(1)) controller.abort();
   });
 });
