@@ -61,7 +61,7 @@ before(async () => {
   cookie = await api.signIn();
   await seed([
     { placeId: 'ex-formula', name: '=HYPERLINK("x")', phone: '+49 30 1234', category: 'Bakery', city: 'Köln', fullAddress: 'Straße 1, 50667 Köln', longitude: -73.98 },
-    { placeId: 'ex-at', name: '@SUM(A1)', phone: '-1 (555) 0100', category: 'Bakery', street: '\tTabbed Street', about: 'Family-run since 1950' as never },
+    { placeId: 'ex-at', name: '@SUM(A1)', phone: '-1 (555) 0100', category: 'Bakery', street: '\tTabbed Street', about: 'Family-run since 1950' },
     { placeId: 'ex-minus', name: '-2+3+cmd|\' /C calc\'!A0', category: 'Café', countryCode: 'FR', country: 'France', phone: '+33 1 23 45 67 89' },
     { placeId: 'ex-plain', name: 'Plain Bakery, "Best" in town', category: 'Dentist', countryCode: 'FR', country: 'France' },
   ]);
