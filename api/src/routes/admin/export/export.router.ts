@@ -26,7 +26,10 @@ export function createExportRouter(deps: RouteDeps): Router {
     });
 
   addAdminRoute(router, ADMIN_ROUTES.exportCsv, async (req, res) => {
-    await download(req, res, { variant: 'full', query: parseInput(ExportCsvQuery, req.query, { style: 'labelled', location: 'query' }) });
+    const query = parseInput(ExportCsvQuery, req.query, { style: 'labelled', location: 'query' });
+    // Express answers HEAD with the GET handler: a download manager's probe must not scan the table.
+    if (req.method === 'HEAD') return void res.status(200).type('text/csv; charset=utf-8').end();
+    await download(req, res, { variant: 'full', query });
   });
 
   addAdminRoute(router, ADMIN_ROUTES.legacyExportCsv, async (req, res) => {

@@ -175,6 +175,15 @@ describe('GET /api/admin/export-csv', () => {
     }
   });
 
+  test('a HEAD probe answers the type without running the export', async () => {
+    const count = async () => (await api.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_logs WHERE action = 'admin.export_csv'`)).rows[0].n;
+    const before = await count();
+    const response = await api.request('/api/admin/export-csv?fields=name', { method: 'HEAD', headers: { cookie } });
+    assert.equal(response.status, 200);
+    assert.equal(response.headers.get('content-type'), 'text/csv; charset=utf-8');
+    assert.equal(await count(), before, 'no export ran');
+  });
+
   test('refused without an admin session', async () => {
     const response = await exportGet('fields=name', {});
     assert.equal(response.status, 401);
