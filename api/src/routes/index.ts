@@ -30,6 +30,7 @@ import { createAdminOpenApiRouter } from './admin/openapi/admin-openapi.router.t
 import { createAdminAdvertisementCodesRouter } from './admin/advertisement-codes/advertisement-codes.router.ts';
 import { createAdminSiteSettingsRouter } from './admin/site-settings/site-settings.router.ts';
 import { createAdminSitemapsRouter } from './admin/sitemaps/sitemaps.router.ts';
+import { createExportRouter } from './admin/export/export.router.ts';
 
 export type RouterFactory = (deps: RouteDeps) => Router;
 
@@ -46,7 +47,9 @@ export const routers: RouterFactory[] = [createHealthRouter, createAdminAuthRout
   // Admin dashboard and the admin API's document (issue 25).
   createDashboardRouter, createAdminOpenApiRouter,
   // Site settings, ad codes, caches and sitemaps (issue 25).
-  createAdminSiteSettingsRouter, createAdminAdvertisementCodesRouter, createAdminSitemapsRouter];
+  createAdminSiteSettingsRouter, createAdminAdvertisementCodesRouter, createAdminSitemapsRouter,
+  // CSV exports (issue 25).
+  createExportRouter];
 
 /** The WebSocket endpoints, routed by upgrade.ts under the same policy as these routers. */
 export const upgradeHandlers: UpgradeHandler[] = [importProgressSocket];

@@ -18,6 +18,8 @@ import {
   BusinessPatchBody,
   ClearCacheResponse,
   DeleteBusinessResponse,
+  ExportCsvQuery,
+  LegacyExportCsvBody,
   LoginBody,
   LoginResponse,
   SiteSettings,
@@ -70,6 +72,9 @@ export const ADMIN_ROUTES = {
   clearCache: { method: 'POST', path: '/api/admin/clear-cache', summary: 'Drop every cache of every API process', response: ClearCacheResponse },
   sitemaps: { method: 'GET', path: '/api/admin/sitemaps', summary: 'The sitemap files with their URL counts and generation time', response: SitemapsStatus },
   regenerateSitemaps: { method: 'POST', path: '/api/admin/sitemaps/regenerate', summary: 'Rebuild the sitemaps on every API process from the current data', response: SitemapsRegenerated },
+  // CSV exports (a file download, text/csv with a UTF-8 BOM; the POST is the older dialog's, outside /api/admin).
+  exportCsv: { method: 'GET', path: '/api/admin/export-csv', summary: 'Download businesses as CSV (chosen fields and filters)', query: ExportCsvQuery },
+  legacyExportCsv: { method: 'POST', path: '/api/export-csv', summary: 'Download businesses as CSV (the older dialog: nine fields, a country)', body: LegacyExportCsvBody },
 } as const satisfies Record<string, AdminRoute>;
 
 /** Registers `route` on `router` with its own method, so a handler cannot drift from its table entry. */
