@@ -7,6 +7,7 @@
 import type { RequestHandler, Router } from 'express';
 import type { z } from 'zod';
 import { AdminProfile, LoginBody, LoginResponse, UploadReportsQuery } from '../../../../common/api/admin.ts';
+import { DeleteAllBusinessesResponse, DeleteTestDataResponse, FixSlugsResponse, ReauthBody, ReauthResponse } from '../../../../common/api/admin.ts';
 
 export interface AdminRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -31,6 +32,11 @@ export const ADMIN_ROUTES = {
   // The spec's upload URLs, outside /api/admin; the guard covers them as writes under /api.
   uploadFile: { method: 'POST', path: '/api/upload-excel', summary: 'Import one spreadsheet (multipart field file)' },
   uploadBatchFile: { method: 'POST', path: '/api/upload-excel-batch', summary: 'Import one file of a batch (multipart: file, batchSize, fileIndex, totalFiles)' },
+  // Destructive global actions: each needs the password entered in the last 10 minutes (reauth).
+  reauth: { method: 'POST', path: '/api/admin/reauth', summary: 'Enter the password again (allows destructive actions for 10 minutes)', body: ReauthBody, response: ReauthResponse },
+  deleteAllBusinesses: { method: 'DELETE', path: '/api/admin/businesses', summary: 'Delete every business (database and search)', response: DeleteAllBusinessesResponse },
+  deleteTestData: { method: 'DELETE', path: '/api/admin/test-data', summary: 'Delete the demo businesses no import has touched', response: DeleteTestDataResponse },
+  fixSlugs: { method: 'POST', path: '/api/admin/fix-slugs', summary: 'Rewrite slugs that break the slug rules (old ones redirect)', response: FixSlugsResponse },
 } as const satisfies Record<string, AdminRoute>;
 
 /** Registers `route` on `router` with its own method, so a handler cannot drift from its table entry. */
