@@ -5,6 +5,8 @@
 import type { Business } from '../../../generated/prisma/client.ts';
 import { withTransaction, type Pool, type PoolClient } from '../../../platform/db/pool.ts';
 import type { Prisma } from '../../../platform/db/prisma.ts';
+import { advanceMaintenanceCheckpoint } from './maintenance-checkpoints.ts';
+import { recordSlugRedirects } from './slug-redirects.ts';
 
 export type { Business };
 
@@ -91,4 +93,28 @@ export async function updateBusinessSlugs(client: PoolClient, changes: ReadonlyA
     [changes.map((change) => change.id), changes.map((change) => change.from), changes.map((change) => change.to)],
   );
   return rows;
+}
+
+/**
+ * One batch of a slug repair run, in one transaction: the new slugs (updateBusinessSlugs), a redirect from
+ * each old slug, and the run's checkpoint moved past the batch, so a run cut off later resumes after it
+ * and never leaves a changed slug without its redirect. Returns the changes made.
+ */
+export async function applySlugRepairs(
+  pool: Pool,
+  batch: {
+    changes: ReadonlyArray<{ id: number; from: string; to: string }>;
+    checkpoint: { name: string; afterId: number; processed: number; changedBefore: number };
+    /** Test hook: runs inside the transaction just before it commits. */
+    beforeCommit?: (client: PoolClient) => Promise<void>;
+  },
+): Promise<Array<{ id: number; from: string; to: string }>> {
+  return withTransaction(pool, async (client) => {
+    const done = await updateBusinessSlugs(client, batch.changes);
+    await recordSlugRedirects(client, done.map((change) => ({ oldSlug: change.from, businessId: change.id })));
+    const { name, afterId, processed, changedBefore } = batch.checkpoint;
+    await advanceMaintenanceCheckpoint(client, name, { afterId, processed, changed: changedBefore + done.length });
+    await batch.beforeCommit?.(client);
+    return done;
+  });
 }

@@ -1,12 +1,11 @@
 import { businessSlug, isCurrentBusinessSlug, randomSlugSuffix, slugify, slugSuffixFor } from '../../../../common/slug.ts';
 import type { FixSlugsResponse } from '../../../../common/api/admin.ts';
-import { withTransaction, type Pool, type PoolClient } from '../../../../platform/db/pool.ts';
+import type { Pool, PoolClient } from '../../../../platform/db/pool.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
 import { AppError } from '../../errors.ts';
 import { insertAuditLog } from '../../repositories/audit-logs.ts';
-import { findTakenSlugs, listBusinessSlugsAfter, updateBusinessSlugs, type BusinessSlugRow } from '../../repositories/businesses.ts';
-import { advanceMaintenanceCheckpoint, finishMaintenanceCheckpoint, openMaintenanceCheckpoint, withMaintenanceLock } from '../../repositories/maintenance-checkpoints.ts';
-import { recordSlugRedirects } from '../../repositories/slug-redirects.ts';
+import { applySlugRepairs, findTakenSlugs, listBusinessSlugsAfter, type BusinessSlugRow } from '../../repositories/businesses.ts';
+import { finishMaintenanceCheckpoint, openMaintenanceCheckpoint, withMaintenanceLock } from '../../repositories/maintenance-checkpoints.ts';
 import { awaitSearchPublish } from './await-search-publish.ts';
 
 const CHECKPOINT = 'fix-slugs';
@@ -45,13 +44,13 @@ export async function fixSlugs(options: {
       const rows = await listBusinessSlugsAfter(pool, afterId, batchSize);
       if (!rows.length) break;
       const last = rows.at(-1)!.id;
-      const made = await withTransaction(pool, async (client) => {
-        const repairs = await planRepairs(client, rows.filter((row) => !isCurrentBusinessSlug(row.slug)));
-        const done = await updateBusinessSlugs(client, repairs);
-        await recordSlugRedirects(client, done.map((change) => ({ oldSlug: change.from, businessId: change.id })));
-        await advanceMaintenanceCheckpoint(client, CHECKPOINT, { afterId: last, processed: processed + rows.length, changed: changed + done.length });
-        await options.beforeCommit?.(client, batchNumber);
-        return done;
+      // Planned before the batch's transaction: a slug taken meanwhile fails the batch on the unique index,
+      // and the run, called again, resumes at this batch.
+      const changes = await planRepairs(pool, rows.filter((row) => !isCurrentBusinessSlug(row.slug)));
+      const made = await applySlugRepairs(pool, {
+        changes,
+        checkpoint: { name: CHECKPOINT, afterId: last, processed: processed + rows.length, changedBefore: changed },
+        beforeCommit: options.beforeCommit && ((client) => options.beforeCommit!(client, batchNumber)),
       });
       afterId = last;
       processed += rows.length;
@@ -75,14 +74,14 @@ export async function fixSlugs(options: {
 }
 
 /** New slugs for `rows`, unique among themselves and against every stored slug. */
-async function planRepairs(client: PoolClient, rows: BusinessSlugRow[]): Promise<Array<{ id: number; from: string; to: string }>> {
+async function planRepairs(db: Pool, rows: BusinessSlugRow[]): Promise<Array<{ id: number; from: string; to: string }>> {
   if (!rows.length) return [];
   const chosen = new Map<number, string>();
   const used = new Set<string>();
   let pending = rows;
   for (let attempt = 0; pending.length && attempt < MAX_ATTEMPTS; attempt++) {
     const proposals = pending.map((row) => ({ row, slug: proposeSlug(row, attempt) }));
-    const taken = await findTakenSlugs(client, proposals.map((proposal) => proposal.slug));
+    const taken = await findTakenSlugs(db, proposals.map((proposal) => proposal.slug));
     const left: BusinessSlugRow[] = [];
     for (const { row, slug } of proposals) {
       if (taken.has(slug) || used.has(slug)) left.push(row);
