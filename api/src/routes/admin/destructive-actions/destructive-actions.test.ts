@@ -43,10 +43,11 @@ describe('destructive global actions', () => {
     });
 
   /** The session cookie as the browser would hold it `minutes` after the password was entered (signed as the server signs it). */
-  function cookieSignedInAgo(minutes: number): string {
+  function cookieSignedInAgo(minutes: number | null): string {
     const value = new RegExp(`${SESSION_COOKIE}=([^;]+)`).exec(cookie)![1];
     const session = JSON.parse(Buffer.from(value, 'base64').toString('utf8')) as Record<string, unknown>;
-    session.signedInAt = Date.now() - minutes * 60_000;
+    if (minutes === null) delete session.signedInAt;
+    else session.signedInAt = Date.now() - minutes * 60_000;
     const aged = Buffer.from(JSON.stringify(session)).toString('base64');
     const signature = createHmac('sha1', api.config.sessionSecret!)
       .update(`${SESSION_COOKIE}=${aged}`)
@@ -106,6 +107,8 @@ describe('destructive global actions', () => {
     const refreshed = cookieHeaderFrom(confirmed);
     assert.equal((await call('POST', '/api/admin/fix-slugs', refreshed)).status, 200, 'the refreshed session may act');
 
+    // A session from before the sign-in time was recorded counts as old.
+    assert.equal((await call('POST', '/api/admin/fix-slugs', cookieSignedInAgo(null))).status, 403);
     // Nine minutes after a sign-in is still recent enough.
     assert.equal((await call('POST', '/api/admin/fix-slugs', cookieSignedInAgo(9))).status, 200);
 
