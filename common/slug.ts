@@ -116,3 +116,12 @@ export function categorySlug(category: string): string {
 export function citySlug(city: string): string {
   return slugify(city);
 }
+
+/**
+ * Whether a stored business slug follows the current rules: already in slugify's normal form (lower case,
+ * accents folded as today's rules fold them, one '-' between words, at most 80 characters) and ending in
+ * the 6-character suffix every business slug carries. POST /api/admin/fix-slugs rewrites the others.
+ */
+export function isCurrentBusinessSlug(slug: string): boolean {
+  return slug.length > 0 && slugify(slug) === slug && stripSlugSuffix(slug) !== null;
+}

@@ -1,5 +1,5 @@
 /**
- * `npm run import -- <files...> [--batch-size 100|500|1000|2000] [--mode upsert|insert|update]`: the same
+ * `npm run import -- <files...> [--batch-size 100|500|1000|2000] [--mode upsert|insert|update] [--hold-for-review]`: the same
  * pipeline as the admin upload (api/src/services/import), against DATABASE_URL or, when it is not set,
  * the embedded PostgreSQL that `npm start` runs. Prints live progress and each file's report summary;
  * exits 1 when any file failed.
@@ -74,10 +74,10 @@ try {
       failed++;
       continue;
     }
-    console.log(`[${index + 1}/${args.files.length}] ${fileName} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, mode ${args.mode}, batches of ${args.batchSize})`);
+    console.log(`[${index + 1}/${args.files.length}] ${fileName} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, mode ${args.mode}, batches of ${args.batchSize}${args.holdForReview ? ', new businesses held for review' : ''})`);
     let last = 0;
     const { result, status, jobId } = await importFile({
-      pool, prisma, path: file, fileName, mode: args.mode, batchSize: args.batchSize, kind: 'cli',
+      pool, prisma, path: file, fileName, mode: args.mode, batchSize: args.batchSize, holdForReview: args.holdForReview, kind: 'cli',
       onProgress(progress) {
         // Admins watching the progress socket of `npm start` see this import too (in order, all sent before exit).
         relayed = relayed.then(() => relayProgress(pool, progress));

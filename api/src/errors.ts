@@ -45,6 +45,9 @@ export const ERROR_STATUS = {
   import_failed: 500,
   // An import cut off by a restart; only stored reports say it, no request answers with it.
   interrupted: 500,
+  // A destructive global action whose admin has not entered the password in the last 10 minutes
+  // (middleware/require-recent-sign-in.ts): the panel asks for it and calls POST /api/admin/reauth.
+  reauth_required: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -59,6 +59,15 @@ export const UploadFields = z.object({
   mode: z.enum(IMPORT_MODES, { error: 'must be upsert, insert or update' }).default('upsert'),
   fileIndex: optionalInt,
   totalFiles: optionalInt,
+  /** 'true': NEW businesses of the file are held for review (not approved, invisible to visitors); updates keep their approval. */
+  holdForReview: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+  /** The same choice put the other way: 'false' holds new businesses for review. Default: publish. */
+  publish: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+}).transform(({ holdForReview, publish, ...fields }, context) => {
+  if (holdForReview !== undefined && publish !== undefined && (holdForReview === 'true') === (publish === 'true')) {
+    context.addIssue({ code: 'custom', path: ['publish'], message: 'contradicts holdForReview (send one of the two)' });
+  }
+  return { ...fields, holdForReview: holdForReview === 'true' || publish === 'false' };
 });
 export type UploadFields = z.infer<typeof UploadFields>;
 
@@ -510,3 +519,54 @@ export const LegacyExportCsvBody = z.object({
   countryCode: exportCountryCode,
 });
 export type LegacyExportCsvBody = z.infer<typeof LegacyExportCsvBody>;
+
+// ------------------------------------------------------------------------- destructive global actions
+
+/** POST /api/admin/reauth: the signed-in admin's password, entered again before a destructive action. */
+export const ReauthBody = z.object({
+  password: z.string().min(1, 'must not be empty').max(200, 'must be at most 200 characters'),
+});
+export type ReauthBody = z.infer<typeof ReauthBody>;
+
+export const ReauthResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  /** Until when (ISO 8601) delete all, delete test data and fix slugs are allowed without asking again. */
+  validUntil: z.string(),
+});
+export type ReauthResponse = z.infer<typeof ReauthResponse>;
+
+/** DELETE /api/admin/businesses: every business, from the database and the search index. */
+export const DeleteAllBusinessesResponse = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  deletedCount: z.number().int(),
+  /** True when the public site (search, pages, counts) already reflected it when the answer was sent. */
+  published: z.boolean(),
+});
+export type DeleteAllBusinessesResponse = z.infer<typeof DeleteAllBusinessesResponse>;
+
+/** DELETE /api/admin/test-data: the generated demo businesses that no import has touched. */
+export const DeleteTestDataResponse = z.object({
+  success: z.boolean(),
+  deletedCount: z.number().int(),
+  message: z.string(),
+  published: z.boolean(),
+});
+export type DeleteTestDataResponse = z.infer<typeof DeleteTestDataResponse>;
+
+/** POST /api/admin/fix-slugs: business slugs that break the slug rules, rewritten (old ones 301-redirect). */
+export const FixSlugsResponse = z.object({
+  success: z.boolean(),
+  /** Slugs rewritten by this run (with the part done before an interruption it resumed). */
+  successCount: z.number().int(),
+  /** Always true: progress is committed with each batch, so a run cut off by a restart resumes. */
+  checkpointEnabled: z.boolean(),
+  /** Businesses examined by this run (with the part done before an interruption). */
+  totalProcessed: z.number().int(),
+  /** True when this run continued one that was cut off. */
+  resumed: z.boolean(),
+  message: z.string(),
+  published: z.boolean(),
+});
+export type FixSlugsResponse = z.infer<typeof FixSlugsResponse>;

@@ -288,7 +288,7 @@ describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
       // One commit: an insert the truncate makes moot, the truncate, an insert after it (one outbox read).
       await client.query('BEGIN');
       await insertBusinesses(client, [{ name: 'Doomed Deli' }]);
-      await client.query('TRUNCATE businesses');
+      await client.query('TRUNCATE businesses, slug_redirects');
       [kept] = await insertBusinesses(client, [{ name: 'Phoenix Pantry' }]);
       await client.query('COMMIT');
     } finally {
@@ -300,7 +300,7 @@ describe('indexer (in-process, real PostgreSQL + Meilisearch)', () => {
     }, VISIBLE_MS);
     await waitFor('aggregates of that one business', async () => (await context.meili.index(uid('home')).getDocument<HomeDocument>('home')).totals.allBusinesses === 1, VISIBLE_MS);
 
-    await pool.query('TRUNCATE businesses');
+    await pool.query('TRUNCATE businesses, slug_redirects');
     await waitFor('an empty businesses index', async () => (await context.meili.index(uid('businesses')).getStats()).numberOfDocuments === 0, VISIBLE_MS);
     await waitFor('empty aggregates', async () => (await context.meili.index(uid('home')).getDocument<HomeDocument>('home')).totals.allBusinesses === 0, VISIBLE_MS);
     const status = await getIndexerStatus({ pool, meili: context.meili, prefix: context.indexPrefix });
@@ -345,7 +345,7 @@ describe('a drain that lost the leadership', () => {
       const index = context.meili.index(indexUid(context.indexPrefix, 'businesses'));
       await context.meili.tasks.waitForTask((await context.meili.createIndex(index.uid, { primaryKey: 'id' })).taskUid);
       await context.meili.tasks.waitForTask((await index.addDocuments([{ id: 1, name: 'Indexed by the new leader' }])).taskUid);
-      await pool.query('TRUNCATE businesses'); // a 'truncate' outbox row
+      await pool.query('TRUNCATE businesses, slug_redirects'); // a 'truncate' outbox row
       const runtime = createRuntime(() => undefined);
       const leadership = new AbortController();
       // The drain reads the row, then waits for the write lock (held here, as by a rebuild's swap).

@@ -65,7 +65,7 @@ afterAll(async () => {
 });
 
 beforeEach(async () => {
-  await pool.query('TRUNCATE businesses RESTART IDENTITY; TRUNCATE search_outbox RESTART IDENTITY');
+  await pool.query('TRUNCATE businesses, slug_redirects RESTART IDENTITY; TRUNCATE search_outbox RESTART IDENTITY');
 });
 
 const write = (rows: BusinessRow[], mode: WriteMode = 'upsert', source = 'test'): Promise<WriteOutcome> =>
@@ -326,5 +326,33 @@ const cut = (text: string, length: number) => Array.from(text).slice(0, length).
     assert.deepEqual(outcomes.map((outcome) => outcome.inserted), [1, 0, 1]);
     const { rows } = await pool.query('SELECT count(*)::int AS n FROM businesses');
     assert.equal(rows[0].n, 2);
+  });
+
+  test('a demo row that an import changes becomes the import\'s; other rows keep the source that created them', async () => {
+    await write([buildBusiness({ placeId: 'D1', name: 'Demo 1' }), buildBusiness({ placeId: 'D2', name: 'Demo 2' }), buildBusiness({ placeId: 'D3', name: 'Demo 3' })], 'upsert', 'demo');
+    await write([buildBusiness({ placeId: 'D1', name: 'Demo 1 for real' })], 'upsert', 'import:a');
+    await withTransaction(pool, (client) => writeBusinessBatch(client, [buildBusiness({ placeId: 'D2', name: 'Demo 2 for real' })], { mode: 'update', source: 'import:b', columns: ['name'] }));
+    await write([buildBusiness({ placeId: 'D1', name: 'Demo 1 again' })], 'upsert', 'import:c');
+    const { rows } = await pool.query<{ place_id: string; source: string }>(`SELECT place_id, source FROM businesses WHERE place_id LIKE 'D%' ORDER BY place_id`);
+    assert.deepEqual(rows, [
+      { place_id: 'D1', source: 'import:a' },
+      { place_id: 'D2', source: 'import:b' },
+      { place_id: 'D3', source: 'demo' },
+    ]);
+  });
+
+  test('isApproved: false writes new rows held for review; existing rows keep their approval', async () => {
+    await write([buildBusiness({ placeId: 'A1', name: 'Approved' })]);
+    for (const mode of ['upsert', 'insert'] as const) {
+      await withTransaction(pool, (client) =>
+        writeBusinessBatch(client, [buildBusiness({ placeId: 'A1', name: 'Approved, renamed' }), buildBusiness({ placeId: `H-${mode}`, name: 'Held' })], { mode, source: 'import:h', isApproved: false }),
+      );
+    }
+    const { rows } = await pool.query<{ place_id: string; is_approved: boolean }>(`SELECT place_id, is_approved FROM businesses ORDER BY place_id`);
+    assert.deepEqual(rows, [
+      { place_id: 'A1', is_approved: true },
+      { place_id: 'H-insert', is_approved: false },
+      { place_id: 'H-upsert', is_approved: false },
+    ]);
   });
 });

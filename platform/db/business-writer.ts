@@ -48,8 +48,13 @@ export interface WriteOutcome {
 
 export interface WriteOptions {
   mode: WriteMode;
-  /** Stored as businesses.source on insert (an import id or 'demo'); existing rows keep theirs. */
+  /**
+   * Stored as businesses.source on insert (an import id or 'demo'). Existing rows keep theirs, but for a
+   * demo row that the write changes: it becomes the writer's (real data, kept by "delete test data").
+   */
   source: string;
+  /** is_approved of NEW rows (default true: imports publish); existing rows keep their approval. */
+  isApproved?: boolean;
   /**
    * The data columns (DATA_COLUMN_NAMES) an existing row may be changed in; the others keep their stored
    * values. Default: all. The importer passes the columns its file has, so a file without, say, a phone
@@ -143,6 +148,7 @@ const PREPARE_STAGING = `
     "slug" text NOT NULL,
     ${DATA_COLUMNS.map((column) => `"${column.name}" ${column.type}`).join(',\n    ')},
     "source" text,
+    "is_approved" boolean NOT NULL DEFAULT true,
     "ord" bigint GENERATED ALWAYS AS IDENTITY
   ) ON COMMIT DELETE ROWS;
   DELETE FROM ${STAGING};`;
@@ -152,7 +158,7 @@ const STAGED_COUNT = `SELECT count(*)::int AS staged, min("ord")::bigint AS base
 const FIND_EXISTING = 'SELECT "place_id" FROM businesses WHERE "place_id" = ANY(ARRAY(SELECT json_array_elements_text($1::json)))';
 
 /** The columns of an encoded batch's payload, in order (EncodedBatch.payload). */
-export const PAYLOAD_COLUMNS = `"place_id", "slug", ${DATA_LIST}, "source"`;
+export const PAYLOAD_COLUMNS = `"place_id", "slug", ${DATA_LIST}, "source", "is_approved"`;
 
 const COPY_DIRECT = `COPY businesses (${PAYLOAD_COLUMNS}) FROM STDIN`;
 
@@ -167,8 +173,12 @@ const FIND_SLUG_COLLISIONS = `
   )`;
 
 const INSERT_SELECT = `
-  INSERT INTO businesses ("place_id", "slug", ${DATA_LIST}, "source")
-  SELECT "place_id", "slug", ${DATA_LIST}, "source" FROM ${STAGING} ORDER BY "ord"`;
+  INSERT INTO businesses (${PAYLOAD_COLUMNS})
+  SELECT ${PAYLOAD_COLUMNS} FROM ${STAGING} ORDER BY "ord"`;
+
+// A demo row (prisma/seed) that a write changes becomes the writer's: an import that updated it made it real
+// data, which "delete test data" must keep. Any other row keeps the source of the import that created it.
+const CLAIM_DEMO = (target: string, incoming: string) => `"source" = CASE WHEN ${target}."source" = 'demo' THEN ${incoming}."source" ELSE ${target}."source" END`;
 
 // xmax = 0 only on a freshly inserted tuple, so RETURNING tells inserts from conflict-updates exactly; rows
 // whose data is identical (in the columns the update may change) do not pass the WHERE and are neither
@@ -177,7 +187,7 @@ const upsert = (columns: readonly string[]) => `
   WITH written AS (
     ${INSERT_SELECT}
     ON CONFLICT ("place_id") DO UPDATE SET
-      ${columns.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}, "updated_at" = now()
+      ${columns.map((column) => `${column} = EXCLUDED.${column}`).join(', ')}, "updated_at" = now(), ${CLAIM_DEMO('businesses', 'EXCLUDED')}
     WHERE ${IS_CHANGED(columns, 'businesses', 'EXCLUDED')}
     RETURNING (xmax = 0) AS inserted
   )
@@ -199,7 +209,7 @@ const INSERT_NEW = `
 const updateExisting = (columns: readonly string[]) => `
   WITH written AS (
     UPDATE businesses b SET
-      ${columns.map((column) => `${column} = s.${column}`).join(', ')}, "updated_at" = now()
+      ${columns.map((column) => `${column} = s.${column}`).join(', ')}, "updated_at" = now(), ${CLAIM_DEMO('b', 's')}
     FROM ${STAGING} s
     WHERE s."place_id" IS NOT NULL AND b."place_id" = s."place_id" AND ${IS_CHANGED(columns, 'b', 's')}
     RETURNING b."id"
@@ -288,9 +298,9 @@ export interface PreparedRow {
   slug: string;
 }
 
-/** The end of every COPY line of an import: its source column and the newline. */
-export function copyLineTail(source: string): string {
-  return `\t${copyText(source)}\n`;
+/** The end of every COPY line of an import: its source and is_approved columns and the newline. */
+export function copyLineTail(source: string, isApproved = true): string {
+  return `\t${copyText(source)}\t${copyBoolean(isApproved)}\n`;
 }
 
 /** A new row's slug (suffix from the place_id, else random); BatchEncoder replaces it if the batch has it. */
@@ -323,9 +333,12 @@ export class BatchEncoder {
   private readonly slugs = new Set<string>();
   private withPlaceId = 0;
 
-  /** `expectedRows` sizes the payload buffer; `allocate` gives it (the importer recycles them). */
-  constructor(source: string, expectedRows: number, private readonly allocate: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes)) {
-    this.tail = copyLineTail(source);
+  /**
+   * `expectedRows` sizes the payload buffer; `allocate` gives it (the importer recycles them); `isApproved`
+   * is the approval of the batch's new rows (false: held for review).
+   */
+  constructor(source: string, expectedRows: number, private readonly allocate: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes), isApproved = true) {
+    this.tail = copyLineTail(source, isApproved);
     // Each line is encoded straight into one buffer (no joined string, no second pass to measure), sized from
     // the previous batch's bytes per row so it rarely grows and wastes little (the whole ArrayBuffer travels).
     this.payload = allocate(Math.max(16 * 1024, Math.ceil(expectedRows * bytesPerRow * 1.15)));
@@ -403,12 +416,12 @@ export class BatchEncoder {
  * repeated place_ids to the last occurrence, gives every row its slug (suffix from the place_id) and
  * encodes the rows as COPY text. `allocate` gives the payload's buffer (the importer recycles them).
  */
-export function encodeBatch(rows: BusinessRow[], source: string, allocate?: (bytes: number) => Uint8Array): EncodedBatch {
+export function encodeBatch(rows: BusinessRow[], source: string, allocate?: (bytes: number) => Uint8Array, isApproved = true): EncodedBatch {
   const lastIndex = new Map<string, number>();
   rows.forEach((row, index) => {
     if (row.placeId) lastIndex.set(row.placeId, index);
   });
-  const encoder = new BatchEncoder(source, rows.length, allocate);
+  const encoder = new BatchEncoder(source, rows.length, allocate, isApproved);
   rows.forEach((row, index) => {
     if (!row.placeId || lastIndex.get(row.placeId) === index) encoder.add(row, index);
   });
@@ -421,7 +434,7 @@ export function encodeBatch(rows: BusinessRow[], source: string, allocate?: (byt
  * one, because ON CONFLICT cannot touch one row twice in a statement.
  */
 export async function writeBusinessBatch(client: PoolClient, rows: BusinessRow[], options: WriteOptions): Promise<WriteOutcome> {
-  return writeEncodedBatch(client, encodeBatch(rows, options.source), options);
+  return writeEncodedBatch(client, encodeBatch(rows, options.source, undefined, options.isApproved ?? true), options);
 }
 
 /** A subset of a batch's rows: their lines (0 .. count - 1). */

@@ -17,6 +17,8 @@ export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 interface AdminSessionData {
   adminId?: unknown;
   fingerprint?: unknown;
+  /** When the admin last entered the password (ms since epoch): sign-in or POST /api/admin/reauth. */
+  signedInAt?: unknown;
 }
 
 /** `sessionSecret` is the resolved one of the route deps (deps.ts fails fast without it). */
@@ -36,7 +38,21 @@ export function createSessionMiddleware(options: { sessionSecret: string; public
 
 /** Starts a session for `admin` (called after a successful sign-in). */
 export function startAdminSession(req: Request, admin: AdminUser, sessionSecret: string): void {
-  req.session = { adminId: admin.id, fingerprint: sessionFingerprint(admin, sessionSecret) } as unknown as Request['session'];
+  req.session = { adminId: admin.id, fingerprint: sessionFingerprint(admin, sessionSecret), signedInAt: Date.now() } as unknown as Request['session'];
+}
+
+/** Records that the admin of this session has just entered the password again (POST /api/admin/reauth). */
+export function refreshSignInTime(req: Request): void {
+  (req.session as AdminSessionData).signedInAt = Date.now();
+}
+
+/**
+ * When this session's admin last entered the password, or null for a session that does not say (one
+ * started before the time was recorded): the cookie is signed, so the browser cannot move it.
+ */
+export function sessionSignedInAt(req: Request): number | null {
+  const value = (req.session as AdminSessionData | null | undefined)?.signedInAt;
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 export function endAdminSession(req: Request): void {

@@ -34,8 +34,11 @@ export interface FailureWindow {
   oldestAt: Date | null;
 }
 
+/** The audit actions of a wrong password: at sign-in and when re-entering it for a destructive action. */
+export const PASSWORD_FAILURE_ACTIONS = ['admin.login_failed', 'admin.reauth_failed'] as const;
+
 /**
- * Failed sign-ins from one IP since `since`: all of them, and those naming `username`
+ * Failed sign-ins (and re-authentications) from one IP since `since`: all of them, and those naming `username`
  * (case-insensitively). The audit trail doubles as the rate limiter's memory, so the limit holds
  * across API replicas and restarts.
  */
@@ -49,7 +52,7 @@ export async function countLoginFailures(
            (count(*) FILTER (WHERE lower(details->>'username') = lower(${options.username})))::int AS per_user,
            min(created_at) FILTER (WHERE lower(details->>'username') = lower(${options.username})) AS per_user_oldest
       FROM audit_logs
-     WHERE action = 'admin.login_failed' AND ip = ${options.ip} AND created_at > ${options.since}`;
+     WHERE action IN ('admin.login_failed', 'admin.reauth_failed') AND ip = ${options.ip} AND created_at > ${options.since}`;
   const row = rows[0];
   return {
     perIp: { count: row.per_ip, oldestAt: row.per_ip_oldest },

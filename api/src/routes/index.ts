@@ -31,6 +31,7 @@ import { createAdminAdvertisementCodesRouter } from './admin/advertisement-codes
 import { createAdminSiteSettingsRouter } from './admin/site-settings/site-settings.router.ts';
 import { createAdminSitemapsRouter } from './admin/sitemaps/sitemaps.router.ts';
 import { createExportRouter } from './admin/export/export.router.ts';
+import { createDestructiveActionsRouter } from './admin/destructive-actions/destructive-actions.router.ts';
 
 export type RouterFactory = (deps: RouteDeps) => Router;
 
@@ -49,7 +50,9 @@ export const routers: RouterFactory[] = [createHealthRouter, createAdminAuthRout
   // Site settings, ad codes, caches and sitemaps (issue 25).
   createAdminSiteSettingsRouter, createAdminAdvertisementCodesRouter, createAdminSitemapsRouter,
   // CSV exports (issue 25).
-  createExportRouter];
+  createExportRouter,
+  // Destructive global actions (issue 25).
+  createDestructiveActionsRouter];
 
 /** The WebSocket endpoints, routed by upgrade.ts under the same policy as these routers. */
 export const upgradeHandlers: UpgradeHandler[] = [importProgressSocket];

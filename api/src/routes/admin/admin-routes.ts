@@ -17,11 +17,16 @@ import {
   BusinessEditResponse,
   BusinessPatchBody,
   ClearCacheResponse,
+  DeleteAllBusinessesResponse,
   DeleteBusinessResponse,
+  DeleteTestDataResponse,
   ExportCsvQuery,
+  FixSlugsResponse,
   LegacyExportCsvBody,
   LoginBody,
   LoginResponse,
+  ReauthBody,
+  ReauthResponse,
   SiteSettings,
   SiteSettingsBody,
   SiteSettingsSaved,
@@ -75,6 +80,11 @@ export const ADMIN_ROUTES = {
   // CSV exports (a file download, text/csv with a UTF-8 BOM; the POST is the older dialog's, outside /api/admin).
   exportCsv: { method: 'GET', path: '/api/admin/export-csv', summary: 'Download businesses as CSV (chosen fields and filters)', query: ExportCsvQuery },
   legacyExportCsv: { method: 'POST', path: '/api/export-csv', summary: 'Download businesses as CSV (the older dialog: nine fields, a country)', body: LegacyExportCsvBody },
+  // Destructive global actions: each needs the password entered in the last 10 minutes (reauth).
+  reauth: { method: 'POST', path: '/api/admin/reauth', summary: 'Enter the password again (allows destructive actions for 10 minutes)', body: ReauthBody, response: ReauthResponse },
+  deleteAllBusinesses: { method: 'DELETE', path: '/api/admin/businesses', summary: 'Delete every business (database and search)', response: DeleteAllBusinessesResponse },
+  deleteTestData: { method: 'DELETE', path: '/api/admin/test-data', summary: 'Delete the demo businesses no import has touched', response: DeleteTestDataResponse },
+  fixSlugs: { method: 'POST', path: '/api/admin/fix-slugs', summary: 'Rewrite slugs that break the slug rules (old ones redirect)', response: FixSlugsResponse },
 } as const satisfies Record<string, AdminRoute>;
 
 /** Registers `route` on `router` with its own method, so a handler cannot drift from its table entry. */

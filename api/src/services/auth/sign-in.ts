@@ -21,13 +21,11 @@ function secondsUntilExpiry(oldestAt: Date | null, now: Date): number {
 }
 
 /**
- * Checks admin credentials. Refuses without checking once the IP has too many recent failures, in
- * total or for this username. An unknown username costs the same scrypt work as a wrong password.
- * Writes `admin.login` / `admin.login_failed` audit rows (the failures are the limiter's memory).
+ * The sign-in limiter: a refusal when the IP has too many recent password failures (sign-in or
+ * re-authentication), in total or for this username; null when the attempt may go ahead.
  */
-export async function signIn(options: { prisma: Prisma; username: string; password: string; ip: string; now?: Date }): Promise<SignInResult> {
-  const { prisma, username, password, ip } = options;
-  const now = options.now ?? new Date();
+export async function checkPasswordThrottle(options: { prisma: Prisma; username: string; ip: string; now: Date }): Promise<Extract<SignInResult, { outcome: 'throttled' }> | null> {
+  const { prisma, username, ip, now } = options;
   const failures = await countLoginFailures(prisma, { ip, username, since: new Date(now.getTime() - LOGIN_LIMITS.windowMs) });
   if (failures.perIpAndUsername.count >= LOGIN_LIMITS.perIpAndUsername) {
     return { outcome: 'throttled', retryAfterSeconds: secondsUntilExpiry(failures.perIpAndUsername.oldestAt, now) };
@@ -35,6 +33,19 @@ export async function signIn(options: { prisma: Prisma; username: string; passwo
   if (failures.perIp.count >= LOGIN_LIMITS.perIp) {
     return { outcome: 'throttled', retryAfterSeconds: secondsUntilExpiry(failures.perIp.oldestAt, now) };
   }
+  return null;
+}
+
+/**
+ * Checks admin credentials. Refuses without checking once the IP has too many recent failures, in
+ * total or for this username. An unknown username costs the same scrypt work as a wrong password.
+ * Writes `admin.login` / `admin.login_failed` audit rows (the failures are the limiter's memory).
+ */
+export async function signIn(options: { prisma: Prisma; username: string; password: string; ip: string; now?: Date }): Promise<SignInResult> {
+  const { prisma, username, password, ip } = options;
+  const now = options.now ?? new Date();
+  const throttled = await checkPasswordThrottle({ prisma, username, ip, now });
+  if (throttled) return throttled;
 
   const admin = await findAdminByUsername(prisma, username);
   const isValid = await verifyPassword(password, admin?.passwordHash ?? (await getDummyPasswordHash()));

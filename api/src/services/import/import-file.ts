@@ -38,6 +38,8 @@ export interface ImportFileOptions {
   mode?: ImportMode;
   batchSize?: BatchSize;
   adminUserId?: number | null;
+  /** New businesses of the file are not approved (invisible to visitors until an admin approves them); updates keep their approval. */
+  holdForReview?: boolean;
   /** 'batch' for the multi-file endpoint, 'single' for POST /api/upload-excel, 'cli' for `npm run import`. */
   kind?: 'batch' | 'single' | 'cli';
   onProgress?: (progress: ImportProgress) => void;
@@ -53,6 +55,7 @@ export interface ImportOutcome {
 }
 
 const PROGRESS_INTERVAL_MS = 500;
+export const HELD_FOR_REVIEW_NOTE = 'New businesses of this file are held for review: visitors see them once an admin approves them (updated businesses kept their approval).';
 
 /** Imports one file end to end and stores its UploadReport; never throws for a bad file (the report says why). */
 export async function importFile(options: ImportFileOptions): Promise<ImportOutcome> {
@@ -147,14 +150,15 @@ async function runImport(
     progress('writing', true);
   };
 
-  const reader = await readBatchesInWorker({ path, batchSize, source, mode, prepareThreads: prepareThreadsFor(fileSizeBytes) });
+  const isApproved = !options.holdForReview;
+  const reader = await readBatchesInWorker({ path, batchSize, source, isApproved, mode, prepareThreads: prepareThreadsFor(fileSizeBytes) });
   try {
     for await (const message of reader.messages) {
       fraction = message.type === 'opened' ? 0 : message.fraction;
       if (message.type === 'opened') {
         fileType = message.fileType;
         updatableColumns = message.updatableColumns;
-        notes = message.notes;
+        notes = isApproved ? message.notes : [...message.notes, HELD_FOR_REVIEW_NOTE];
         mapping = { columnExtraction: message.columnExtraction };
         progress('reading', true);
         continue;

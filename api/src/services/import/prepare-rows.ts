@@ -22,6 +22,8 @@ export interface PrepareContext {
   delimiter?: string;
   /** businesses.source of the rows inserted. */
   source: string;
+  /** is_approved of the rows inserted (false: held for review; default true). */
+  isApproved?: boolean;
 }
 
 /** The part of a SourceRow a preparer reads. */
@@ -70,7 +72,7 @@ let restBytesPerRow = 1024;
 /** The preparation of the rows of one file (a file's header decides how its cells map to fields). */
 export function createRowPreparer(context: PrepareContext): (rows: RowCells[]) => PreparedChunk {
   const mapping = mapColumns(context.headers);
-  const tail = copyLineTail(context.source);
+  const tail = copyLineTail(context.source, context.isApproved ?? true);
   const width = context.headers.length;
   // The headers some field is read from (a formula without its result matters only in those).
   const readHeaders = new Set(Object.values(mapping.sources).flat());

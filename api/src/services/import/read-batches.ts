@@ -189,6 +189,8 @@ export interface ReadOptions {
   batchSize: number;
   /** businesses.source of the rows inserted (written into the encoded batches). */
   source: string;
+  /** is_approved of the rows inserted (false: held for review; default true). Updates keep their approval. */
+  isApproved?: boolean;
   /** Gives the buffer a batch's payload is encoded into (default: a new one). */
   allocate?: (bytes: number) => Uint8Array;
   /** The import's mode, for what the report says of rows a mode adds or only updates (default upsert). */
@@ -198,7 +200,7 @@ export interface ReadOptions {
 }
 
 /** Reads a whole file as messages: 'opened', then 'batch'es, then one 'end' (with the failure, if any). */
-export async function* readBatches({ path, batchSize, source, allocate, mode = 'upsert', preparePorts }: ReadOptions): AsyncGenerator<ReadMessage> {
+export async function* readBatches({ path, batchSize, source, isApproved = true, allocate, mode = 'upsert', preparePorts }: ReadOptions): AsyncGenerator<ReadMessage> {
   let rows: (RowSource & { type: FileType }) | null = null;
   let delta = emptyDelta();
   const take = () => {
@@ -257,9 +259,9 @@ export async function* readBatches({ path, batchSize, source, allocate, mode = '
 
   const seenPlaceIds = new FirstSeen();
   const firstPositions = new SheetPositions();
-  const preparers = createRowPreparers({ fileType: rows.type, headers: rows.headers, delimiter: rows.delimiter, source }, preparePorts);
+  const preparers = createRowPreparers({ fileType: rows.type, headers: rows.headers, delimiter: rows.delimiter, source, isApproved }, preparePorts);
   // Rows are encoded as they are accepted (no key repeats: seenPlaceIds keeps only a first occurrence).
-  let batch = new BatchEncoder(source, batchSize, allocate);
+  let batch = new BatchEncoder(source, batchSize, allocate, isApproved);
   let rowNumbers: number[] = [];
   let sheetRuns: BatchPositions['sheetRuns'] = [];
   let dataRows = 0;
@@ -267,7 +269,7 @@ export async function* readBatches({ path, batchSize, source, allocate, mode = '
   const cut = (): ReadMessage => {
     const positions = { rowNumbers: Uint32Array.from(rowNumbers), sheetRuns };
     const message: ReadMessage = { type: 'batch', batch: batch.finish(), positions, upToDataRow: dataRows, delta: take(), fraction: rows!.fraction() };
-    batch = new BatchEncoder(source, batchSize, allocate);
+    batch = new BatchEncoder(source, batchSize, allocate, isApproved);
     rowNumbers = [];
     sheetRuns = [];
     return message;

@@ -59,6 +59,7 @@ export function createUploadsRouter(deps: RouteDeps): Router {
         fileName: upload.fileName,
         mode: fields.mode,
         batchSize: fields.batchSize,
+        holdForReview: fields.holdForReview,
         adminUserId: req.admin?.id ?? null,
         kind,
       });
