@@ -121,7 +121,8 @@ describe('error responses', () => {
   test('a wrong method on a public path is a 405 naming the methods it answers (signed in or not); unknown writes stay 401', async () => {
     for (const [method, path, allow] of [
       ['PUT', '/api/homepage-data', 'GET, HEAD'],
-      ['DELETE', '/api/businesses/some-business', 'GET, HEAD'],
+      // DELETE is the admin's (DELETE /api/businesses/{id}), so the path answers it too.
+      ['PUT', '/api/businesses/some-business', 'GET, HEAD, DELETE'],
       ['POST', '/api/search', 'GET, HEAD'],
       ['GET', '/api/contact', 'POST'],
       ['PATCH', '/api/Categories/', 'GET, HEAD'],
@@ -134,6 +135,7 @@ describe('error responses', () => {
       }
     }
     await expectJsonError(await api.request('/api/nope', { method: 'PUT' }), 401, 'unauthorized');
+    await expectJsonError(await api.request('/api/businesses/1', { method: 'DELETE' }), 401, 'unauthorized');
     await expectJsonError(await api.request('/api/admin/site-settings', { method: 'PUT' }), 401, 'unauthorized');
     assert.equal((await api.request('/api/homepage-data', { method: 'OPTIONS' })).headers.get('allow'), 'GET, HEAD');
   });
