@@ -45,6 +45,8 @@ export const ERROR_STATUS = {
   import_failed: 500,
   // An import cut off by a restart; only stored reports say it, no request answers with it.
   interrupted: 500,
+  // A bulk action on "all N matching this filter" when the filter no longer matches N (issue 25).
+  count_changed: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

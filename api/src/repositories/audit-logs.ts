@@ -1,4 +1,5 @@
 /** Data access for the audit trail (audit_logs). */
+import type { PoolClient } from '../../../platform/db/pool.ts';
 import type { Prisma } from '../../../platform/db/prisma.ts';
 
 /** What an audit row's details may hold: plain JSON (a field diff nests `{ from, to }` pairs). */
@@ -53,4 +54,15 @@ export async function countLoginFailures(
     perIp: { count: row.per_ip, oldestAt: row.per_ip_oldest },
     perIpAndUsername: { count: row.per_user, oldestAt: row.per_user_oldest },
   };
+}
+
+/**
+ * The same row as `insertAuditLog`, written through `db` (a client inside the caller's transaction), so a
+ * change and its audit row commit together or not at all.
+ */
+export async function insertAuditLogWithin(db: Pick<PoolClient, 'query'>, entry: AuditEntry): Promise<void> {
+  await db.query(
+    `INSERT INTO audit_logs (action, admin_user_id, entity, entity_id, details, ip) VALUES ($1, $2, $3, $4, $5::jsonb, $6)`,
+    [entry.action, entry.adminUserId ?? null, entry.entity ?? null, entry.entityId ?? null, entry.details === undefined ? null : JSON.stringify(entry.details), entry.ip ?? null],
+  );
 }

@@ -24,6 +24,7 @@ import { createSearchRouter } from './search/search.router.ts';
 import { createSiteSettingsRouter } from './site-settings/site-settings.router.ts';
 import { importProgressSocket } from './admin/uploads/import-progress.socket.ts';
 import { createUploadsRouter } from './admin/uploads/uploads.router.ts';
+import { createAdminBusinessesRouter } from './admin/businesses/businesses.router.ts';
 
 export type RouterFactory = (deps: RouteDeps) => Router;
 
@@ -34,7 +35,9 @@ export const routers: RouterFactory[] = [createHealthRouter, createAdminAuthRout
   // Spreadsheet import (issue 3).
   createUploadsRouter,
   // Search index health (issue 4).
-  createIndexerStatusRouter];
+  createIndexerStatusRouter,
+  // Admin business list and bulk actions (issue 25).
+  createAdminBusinessesRouter];
 
 /** The WebSocket endpoints, routed by upgrade.ts under the same policy as these routers. */
 export const upgradeHandlers: UpgradeHandler[] = [importProgressSocket];

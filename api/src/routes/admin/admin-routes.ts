@@ -7,6 +7,7 @@
 import type { RequestHandler, Router } from 'express';
 import type { z } from 'zod';
 import { AdminProfile, LoginBody, LoginResponse, UploadReportsQuery } from '../../../../common/api/admin.ts';
+import { AdminBusinessList, AdminBusinessListQuery, AdminCategoryCounts, AdminCountryCodeCounts, BulkBusinessAction, BulkBusinessResult } from '../../../../common/api/admin.ts';
 
 export interface AdminRoute {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -31,6 +32,11 @@ export const ADMIN_ROUTES = {
   // The spec's upload URLs, outside /api/admin; the guard covers them as writes under /api.
   uploadFile: { method: 'POST', path: '/api/upload-excel', summary: 'Import one spreadsheet (multipart field file)' },
   uploadBatchFile: { method: 'POST', path: '/api/upload-excel-batch', summary: 'Import one file of a batch (multipart: file, batchSize, fileIndex, totalFiles)' },
+  // Business list and bulk actions (issue 25).
+  listBusinesses: { method: 'GET', path: '/api/admin/businesses', summary: 'Every business (approved and held), filtered, sorted and paged', query: AdminBusinessListQuery.in, response: AdminBusinessList },
+  listCategories: { method: 'GET', path: '/api/admin/categories', summary: 'Every category with its number of businesses', response: AdminCategoryCounts },
+  listCountryCodes: { method: 'GET', path: '/api/admin/country-codes', summary: 'Every country code present with its number of businesses', response: AdminCountryCodeCounts },
+  bulkBusinesses: { method: 'POST', path: '/api/admin/businesses/bulk', summary: 'Approve, unapprove or delete businesses by ids or by the list filter (with the count seen)', body: BulkBusinessAction, response: BulkBusinessResult },
 } as const satisfies Record<string, AdminRoute>;
 
 /** Registers `route` on `router` with its own method, so a handler cannot drift from its table entry. */
