@@ -99,10 +99,9 @@ export const AdminBusinessFilter = z.object({
   countryCode: z
     .string()
     .trim()
-    .regex(/^[A-Za-z]{2}$/, 'must be a two-letter country code')
-    .transform((value) => value.toUpperCase())
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .regex(/^([A-Za-z]{2})?$/, 'must be a two-letter country code')
+    .transform((value) => (value ? value.toUpperCase() : undefined))
+    .optional(),
   approval: z.enum(APPROVAL_STATES, { error: 'must be all, approved or pending' }).default('all'),
 });
 export type AdminBusinessFilter = z.infer<typeof AdminBusinessFilter>;
