@@ -25,6 +25,10 @@ CREATE INDEX "businesses_name_id_idx" ON "businesses"("name", "id");
 CREATE INDEX "businesses_rating_id_idx" ON "businesses"("rating" DESC NULLS LAST, "id" DESC);
 CREATE INDEX "businesses_review_count_id_idx" ON "businesses"("review_count", "id");
 
+-- The review queue: held (or approved) businesses newest first, and their exact count, without walking
+-- every business (held ones are a few among a million).
+CREATE INDEX "businesses_is_approved_created_at_id_idx" ON "businesses"("is_approved", "created_at", "id");
+
 -- The list's category and country filters, and the admin category and country-code counts.
 CREATE INDEX "businesses_category_idx" ON "businesses"("category");
 CREATE INDEX "businesses_country_code_idx" ON "businesses"("country_code");
