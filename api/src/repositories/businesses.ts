@@ -82,13 +82,17 @@ export async function listBusinessesForAdmin(
   const where = whereOf(options.selection, pageParams);
   const countParams = [...pageParams];
   pageParams.push(options.limit, options.offset);
+  const orderBy = ORDER_BY[options.sortBy][options.sortOrder];
   // Two statements on two connections at once: the page and the count do not wait for each other.
+  // The page's ids first, then their rows (a deferred join): the skipped rows of a deep page are read from
+  // the sort's index alone (an index-only scan), not fetched from the table one by one. Page 2,500 by name
+  // at 100,000 businesses: p50 1.56 s as one query (docs/decisions.md).
   const [page, count] = await Promise.all([
     pool.query<AdminBusinessListRow>(
       `SELECT id, name, category, full_address, street, postal_code, city, state, country_code, rating, review_count, slug, is_approved, created_at
-         FROM businesses ${where}
-        ORDER BY ${ORDER_BY[options.sortBy][options.sortOrder]}
-        LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}`,
+         FROM businesses
+        WHERE id IN (SELECT id FROM businesses ${where} ORDER BY ${orderBy} LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length})
+        ORDER BY ${orderBy}`,
       pageParams,
     ),
     pool.query<{ total: number }>(`SELECT count(*)::int AS total FROM businesses ${where}`, countParams),
