@@ -8,9 +8,10 @@ import { selectionOf } from './list-businesses.ts';
 
 /**
  * Approves, unapproves or deletes the chosen businesses (by ids, or all N matching a filter) in one
- * transaction with its audit row, then waits (bounded) until search shows the change, so the public site
- * and its counts agree with the admin list on the next read. A filter whose count is no longer the one the
- * admin saw is refused with 409 count_changed and changes nothing.
+ * transaction with its audit row, then waits (bounded) until search shows the change, so the public pages
+ * agree with the admin list on the next read (the public totals follow with the indexer's aggregate
+ * recount, seconds later). A filter whose count is no longer the one the admin saw is refused with 409
+ * count_changed and changes nothing.
  */
 export async function applyBulkAction(options: {
   pool: Pool;
