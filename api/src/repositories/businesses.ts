@@ -86,7 +86,7 @@ export async function listBusinessesForAdmin(
   // Two statements on two connections at once: the page and the count do not wait for each other.
   // The page's ids first, then their rows (a deferred join): the skipped rows of a deep page are read from
   // the sort's index alone (an index-only scan), not fetched from the table one by one. Page 2,500 by name
-  // at 100,000 businesses: p50 1.56 s as one query (docs/decisions.md).
+  // at 100,000 businesses, 10 connections: PostgreSQL p50 1,556 ms as one query, 64 ms so (docs/performance.md).
   const [page, count] = await Promise.all([
     pool.query<AdminBusinessListRow>(
       `SELECT id, name, category, full_address, street, postal_code, city, state, country_code, rating, review_count, slug, is_approved, created_at
