@@ -48,6 +48,8 @@ export const ERROR_STATUS = {
   // A destructive global action whose admin has not entered the password in the last 10 minutes
   // (middleware/require-recent-sign-in.ts): the panel asks for it and calls POST /api/admin/reauth.
   reauth_required: 403,
+  // A bulk action on "all N matching this filter" when the filter no longer matches N (issue 25).
+  count_changed: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

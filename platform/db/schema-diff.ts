@@ -157,12 +157,14 @@ export async function diffSchemaAgainstDatabase(client: pg.ClientBase, schemaTex
   }
 
   // Indexes: primary keys, unique and plain indexes, compared as (kind, column list) per table.
+  // Expression indexes (the admin list's GIN over to_tsvector(name)) are left out: schema.prisma cannot
+  // declare them, so, like CHECK constraints and triggers, they live only in the SQL migrations.
   const { rows: indexRows } = await client.query<{ table_name: string; is_primary: boolean; is_unique: boolean; columns: string[] }>(
     `SELECT c.relname AS table_name, i.indisprimary AS is_primary, i.indisunique AS is_unique,
             array(SELECT a.attname FROM unnest(i.indkey) WITH ORDINALITY k(attnum, ord)
                   JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = k.attnum ORDER BY k.ord)::text[] AS columns
        FROM pg_index i JOIN pg_class c ON c.oid = i.indrelid JOIN pg_namespace n ON n.oid = c.relnamespace
-      WHERE n.nspname = current_schema()`,
+      WHERE n.nspname = current_schema() AND i.indexprs IS NULL`,
   );
   const key = (table: string, kind: string, cols: string[]) => `${table}:${kind}(${cols.join(',')})`;
   const actualIndexes = new Set(

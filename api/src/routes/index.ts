@@ -32,6 +32,7 @@ import { createAdminSiteSettingsRouter } from './admin/site-settings/site-settin
 import { createAdminSitemapsRouter } from './admin/sitemaps/sitemaps.router.ts';
 import { createExportRouter } from './admin/export/export.router.ts';
 import { createDestructiveActionsRouter } from './admin/destructive-actions/destructive-actions.router.ts';
+import { createAdminBusinessesRouter } from './admin/businesses/businesses.router.ts';
 
 export type RouterFactory = (deps: RouteDeps) => Router;
 
@@ -52,7 +53,9 @@ export const routers: RouterFactory[] = [createHealthRouter, createAdminAuthRout
   // CSV exports (issue 25).
   createExportRouter,
   // Destructive global actions (issue 25).
-  createDestructiveActionsRouter];
+  createDestructiveActionsRouter,
+  // Admin business list and bulk actions (issue 25).
+  createAdminBusinessesRouter];
 
 /** The WebSocket endpoints, routed by upgrade.ts under the same policy as these routers. */
 export const upgradeHandlers: UpgradeHandler[] = [importProgressSocket];

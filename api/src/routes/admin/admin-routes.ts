@@ -8,12 +8,18 @@ import type { RequestHandler, Router } from 'express';
 import type { z } from 'zod';
 import {
   AdminBusiness,
+  AdminBusinessList,
+  AdminBusinessListQuery,
+  AdminCategoryCounts,
+  AdminCountryCodeCounts,
   AdminDashboard,
   AdminProfile,
   AdminStats,
   AdvertisementCodes,
   AdvertisementCodesBody,
   AdvertisementCodesSaved,
+  BulkBusinessAction,
+  BulkBusinessResult,
   BusinessEditResponse,
   BusinessPatchBody,
   ClearCacheResponse,
@@ -85,6 +91,11 @@ export const ADMIN_ROUTES = {
   deleteAllBusinesses: { method: 'DELETE', path: '/api/admin/businesses', summary: 'Delete every business (database and search)', response: DeleteAllBusinessesResponse },
   deleteTestData: { method: 'DELETE', path: '/api/admin/test-data', summary: 'Delete the demo businesses no import has touched', response: DeleteTestDataResponse },
   fixSlugs: { method: 'POST', path: '/api/admin/fix-slugs', summary: 'Rewrite slugs that break the slug rules (old ones redirect)', response: FixSlugsResponse },
+  // Business list and bulk actions (issue 25).
+  listBusinesses: { method: 'GET', path: '/api/admin/businesses', summary: 'Every business (approved and held), filtered, sorted and paged', query: AdminBusinessListQuery.in, response: AdminBusinessList },
+  listCategories: { method: 'GET', path: '/api/admin/categories', summary: 'Every category with its number of businesses', response: AdminCategoryCounts },
+  listCountryCodes: { method: 'GET', path: '/api/admin/country-codes', summary: 'Every country code present with its number of businesses', response: AdminCountryCodeCounts },
+  bulkBusinesses: { method: 'POST', path: '/api/admin/businesses/bulk', summary: 'Approve, unapprove or delete businesses by ids or by the list filter (with the count seen)', body: BulkBusinessAction, response: BulkBusinessResult },
 } as const satisfies Record<string, AdminRoute>;
 
 /** Registers `route` on `router` with its own method, so a handler cannot drift from its table entry. */
