@@ -8,6 +8,7 @@ import { createPool, type Pool } from '../../../platform/db/pool.ts';
 import { createPrisma, type Prisma } from '../../../platform/db/prisma.ts';
 import { createLogger, type Logger } from '../../../platform/logger.ts';
 import { createTestContext, type TestContext } from '../../../platform/testing/context.ts';
+import { runIndexer, type IndexerHandle } from '../../../indexer/src/indexer.ts';
 import { createSiteRouter } from '../../../frontend/server/create-frontend-handler.ts';
 import { startServer, type StartServerOptions } from '../server.ts';
 import { ensureAdminUser } from '../services/auth/ensure-admin-user.ts';
@@ -79,4 +80,40 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
       await context.close();
     },
   };
+}
+
+export interface AdminTestApi extends TestApi {
+  /** The signed-in admin's Cookie header. */
+  cookie: string;
+  indexer: IndexerHandle;
+  close(): Promise<void>;
+}
+
+/**
+ * An API with an in-process indexer and a signed-in admin: what an admin write's test needs, since the
+ * write answers once search holds it (read your writes). `seed` runs before the indexer builds its indexes.
+ */
+export async function startAdminTestApi(options: StartTestApiOptions & { seed?: (api: TestApi) => Promise<void> } = {}): Promise<AdminTestApi> {
+  const api = await startTestApi(options);
+  let indexer: IndexerHandle | undefined;
+  try {
+    await options.seed?.(api);
+    indexer = runIndexer({ config: api.config, aggregateDebounceMs: 100 });
+    await indexer.ready;
+    const cookie = await api.signIn();
+    const running = indexer;
+    return {
+      ...api,
+      cookie,
+      indexer: running,
+      async close() {
+        await running.stop();
+        await api.close();
+      },
+    };
+  } catch (error) {
+    await indexer?.stop();
+    await api.close();
+    throw error;
+  }
 }

@@ -8,22 +8,21 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { AdminBusiness, BusinessEditResponse, DeleteBusinessResponse, ToggleApprovalResponse } from '../../../../../common/api/admin.ts';
 import { BusinessDetail } from '../../../../../common/api/public.ts';
-import { runIndexer, type IndexerHandle } from '../../../../../indexer/src/indexer.ts';
 import { buildBusiness, seedDirectory } from '../../../services/public/testing/public-fixtures.ts';
-import { startTestApi, type TestApi } from '../../../test/api-harness.ts';
+import { startAdminTestApi, type AdminTestApi } from '../../../test/api-harness.ts';
 import { ensureSiteBuilt } from '../../../test/site-build.ts';
 import { csvText } from '../../../services/import/testing/spreadsheet-writers.ts';
 
-let api: TestApi & { close(): Promise<void> };
-let indexer: IndexerHandle;
+let api: AdminTestApi;
 let cookie: string;
 
 beforeAll(async () => {
   await ensureSiteBuilt();
-  api = await startTestApi();
-  await seedDirectory({
-    config: api.config,
-    pool: api.pool,
+  api = await startAdminTestApi({
+    seed: (started) =>
+      seedDirectory({
+    config: started.config,
+    pool: started.pool,
     rows: [
       buildBusiness({ placeId: 'edit-phone', name: 'Corner Bakery', city: 'Berlin', phone: '+49 30 1111111' }),
       buildBusiness({ placeId: 'edit-bad', name: 'Careful Bakery', city: 'Berlin', rating: 4.2 }),
@@ -33,13 +32,11 @@ beforeAll(async () => {
       buildBusiness({ placeId: 'edit-import', name: 'Imported Bakery', city: 'Munich', phone: '+49 89 2222222' }),
       buildBusiness({ placeId: 'edit-guard', name: 'Guarded Bakery', city: 'Munich' }),
     ],
+      }),
   });
-  indexer = runIndexer({ config: api.config, aggregateDebounceMs: 100 });
-  await indexer.ready;
-  cookie = await api.signIn();
+  cookie = api.cookie;
 });
 afterAll(async () => {
-  await indexer?.stop();
   await api?.close();
 });
 

@@ -4,12 +4,11 @@ import { AdminBusinessList, AdminCategoryCounts, AdminCountryCodeCounts, BulkBus
 import type { BusinessRow } from '../../../../../common/business.ts';
 import { withTransaction } from '../../../../../platform/db/pool.ts';
 import { writeBusinessBatch } from '../../../../../platform/db/business-writer.ts';
-import { runIndexer, type IndexerHandle } from '../../../../../indexer/src/indexer.ts';
 import { waitFor } from '../../../../../indexer/src/test/wait.ts';
 import { buildBusiness } from '../../../services/public/testing/public-fixtures.ts';
-import { startTestApi } from '../../../test/api-harness.ts';
+import { startAdminTestApi } from '../../../test/api-harness.ts';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
+type Api = Awaited<ReturnType<typeof startAdminTestApi>>;
 
 const place = (countryCode: string, city: string, country: string) => ({ countryCode, city, country, state: null, postalCode: null, fullAddress: null, street: null });
 
@@ -43,20 +42,19 @@ const HELD = ['Bakery Number 3', 'Bakery Number 4', 'Toffee Corner'];
 describe('admin business list and bulk actions', () => {
   let api: Api;
   let cookie: string;
-  let indexer: IndexerHandle;
 
   beforeAll(async () => {
-    api = await startTestApi();
-    await withTransaction(api.pool, (client) => writeBusinessBatch(client, directory(), { mode: 'upsert', source: 'test' }));
-    // Distinct creation times in an order unlike the ids, and three businesses held for review.
-    await api.pool.query(`UPDATE businesses SET created_at = timestamptz '2026-01-01' + ((id * 7) % 31) * interval '1 hour' + id * interval '1 second'`);
-    await api.pool.query(`UPDATE businesses SET is_approved = false WHERE name = ANY($1)`, [HELD]);
-    indexer = runIndexer({ config: api.config, aggregateDebounceMs: 100 });
-    await indexer.ready;
-    cookie = await api.signIn();
+    api = await startAdminTestApi({
+      seed: async ({ pool }) => {
+        await withTransaction(pool, (client) => writeBusinessBatch(client, directory(), { mode: 'upsert', source: 'test' }));
+        // Distinct creation times in an order unlike the ids, and three businesses held for review.
+        await pool.query(`UPDATE businesses SET created_at = timestamptz '2026-01-01' + ((id * 7) % 31) * interval '1 hour' + id * interval '1 second'`);
+        await pool.query(`UPDATE businesses SET is_approved = false WHERE name = ANY($1)`, [HELD]);
+      },
+    });
+    cookie = api.cookie;
   });
   afterAll(async () => {
-    await indexer?.stop();
     await api?.close();
   });
 

@@ -6,32 +6,30 @@ import { isCurrentBusinessSlug } from '../../../../../common/slug.ts';
 import { withTransaction } from '../../../../../platform/db/pool.ts';
 import { writeBusinessBatch } from '../../../../../platform/db/business-writer.ts';
 import { indexUid } from '../../../../../platform/search/client.ts';
-import { runIndexer, type IndexerHandle } from '../../../../../indexer/src/indexer.ts';
 import { SESSION_COOKIE } from '../../../middleware/session.ts';
 import { fixSlugs } from '../../../services/admin/fix-slugs.ts';
 import { buildBusiness, seedDirectory } from '../../../services/public/testing/public-fixtures.ts';
-import { cookieHeaderFrom, startTestApi, TEST_ADMIN } from '../../../test/api-harness.ts';
+import { cookieHeaderFrom, startAdminTestApi, TEST_ADMIN } from '../../../test/api-harness.ts';
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
+type Api = Awaited<ReturnType<typeof startAdminTestApi>>;
 
 describe('destructive global actions', () => {
   let api: Api;
-  let indexer: IndexerHandle;
   let cookie: string;
 
   beforeAll(async () => {
-    api = await startTestApi();
-    // Real businesses (source 'test') and demo ones, as the seed writes them.
-    await seedDirectory({ config: api.config, pool: api.pool, rows: [buildBusiness({ placeId: 'real-1', name: 'Real Bakery' }), buildBusiness({ placeId: 'real-2', name: 'Real Cafe', category: 'Cafe' })] });
-    await withTransaction(api.pool, (client) =>
-      writeBusinessBatch(client, ['demo-1', 'demo-2', 'demo-3'].map((placeId) => buildBusiness({ placeId, name: `Demo ${placeId}` })), { mode: 'upsert', source: 'demo' }),
-    );
-    indexer = runIndexer({ config: api.config, aggregateDebounceMs: 100 });
-    await indexer.ready;
-    cookie = await api.signIn();
+    api = await startAdminTestApi({
+      seed: async ({ config, pool }) => {
+        // Real businesses (source 'test') and demo ones, as the seed writes them.
+        await seedDirectory({ config, pool, rows: [buildBusiness({ placeId: 'real-1', name: 'Real Bakery' }), buildBusiness({ placeId: 'real-2', name: 'Real Cafe', category: 'Cafe' })] });
+        await withTransaction(pool, (client) =>
+          writeBusinessBatch(client, ['demo-1', 'demo-2', 'demo-3'].map((placeId) => buildBusiness({ placeId, name: `Demo ${placeId}` })), { mode: 'upsert', source: 'demo' }),
+        );
+      },
+    });
+    cookie = api.cookie;
   });
   afterAll(async () => {
-    await indexer?.stop();
     await api?.close();
   });
 
