@@ -26,7 +26,7 @@ import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts'
 import { seedDemoData } from '../prisma/seed/seed-demo-data.ts';
 import { businessCsvStatement } from '../api/src/repositories/business-exports.ts';
 import { ensureAdminUser } from '../api/src/services/auth/ensure-admin-user.ts';
-import { benchEnv } from './support.ts';
+import { benchEnv, stopChild, waitForHttp } from './support.ts';
 
 export interface AdminExportMeasurement {
   rows: number;
@@ -133,26 +133,7 @@ export function formatAdminExport(result: AdminExportMeasurement): string {
   ].join('\n');
 }
 
-async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
-async function stopChild(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
 
 async function main(): Promise<void> {
   const { values: args } = parseArgs({ options: { count: { type: 'string', default: '5000' } } });

@@ -25,7 +25,7 @@ import { indexUid } from '../platform/search/client.ts';
 import { ensureAdminUser } from '../api/src/services/auth/ensure-admin-user.ts';
 import { listBusinessesForAdmin } from '../api/src/repositories/businesses.ts';
 import { selectionOf } from '../api/src/services/admin/list-businesses.ts';
-import { benchEnv, percentile, seedAndIndex } from './support.ts';
+import { benchEnv, percentile, seedAndIndex, stopChild, waitForHttp } from './support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -158,26 +158,7 @@ export function formatAdminListRows(rows: AdminListBenchRow[]): string {
 
 // ------------------------------------------------------------------------------------------------ CLI
 
-async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
-async function stopChild(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
 
 async function main(): Promise<void> {
   const { values: args } = parseArgs({

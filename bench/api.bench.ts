@@ -23,7 +23,7 @@ import { findFreePort } from '../platform/runtime/ports.ts';
 import { createMeili, indexUid } from '../platform/search/client.ts';
 import { HOME_DOCUMENT_ID } from '../common/search-documents.ts';
 import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
-import { benchEnv, percentile, seedAndIndex } from './support.ts';
+import { benchEnv, percentile, seedAndIndex, stopChild, waitForHttp } from './support.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({
@@ -91,18 +91,6 @@ async function measure(target: Target, seconds = duration): Promise<Measured> {
   };
 }
 
-async function waitForHttp(url: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
-}
 
 async function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...(process.env.API_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', path.join(ROOT, 'api/src/main.ts')], {
@@ -114,13 +102,6 @@ async function startApi(env: Record<string, string>, port: number): Promise<Chil
   return child;
 }
 
-async function stopChild(child: ChildProcess | null): Promise<void> {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  if (child.exitCode === null) child.kill('SIGKILL');
-}
 
 const fmt = (value: number) => (Number.isFinite(value) ? value.toFixed(value < 10 ? 2 : 1) : '-');
 

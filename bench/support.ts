@@ -1,4 +1,5 @@
-/** What several benches share: demo data seeded and indexed before measuring, and percentiles. */
+/** What several benches share: demo data seeded and indexed before measuring, percentiles, and API child processes. */
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import type { ThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
 import { rebuildAllIndexes } from '../indexer/src/jobs/full-rebuild.ts';
@@ -51,4 +52,27 @@ export async function seedAndIndex(config: Config, pool: Pool, count: number) {
   await pool.query('TRUNCATE search_outbox');
   // Otherwise autovacuum wakes up for the freshly loaded table during the first measurements.
   await pool.query('VACUUM ANALYZE businesses');
+}
+
+/** Resolves once `url` answers 2xx (an API child process that finished starting). */
+export async function waitForHttp(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+/** Stops a child process: SIGTERM, then SIGKILL when it has not exited within 15 s. */
+export async function stopChild(child: ChildProcess | null): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  if (child.exitCode === null) child.kill('SIGKILL');
 }
