@@ -7,8 +7,8 @@
  */
 import type { Pool } from '../../../../platform/db/pool.ts';
 import { STATE_KEYS } from '../../../../platform/search/settings.ts';
-import { hasAggregatesComputedSince, readDatabaseNow } from '../../repositories/indexer-state.ts';
-import { awaitSearchPublish, type SearchPublish } from './await-search-publish.ts';
+import { hasAggregatesComputedSince } from '../../repositories/indexer-state.ts';
+import { awaitSearchPublish, pollUntil, type SearchPublish } from './await-search-publish.ts';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 const POLL_MS = 50;
@@ -25,17 +25,8 @@ export async function awaitSearchAndCountsPublish(options: {
   const started = Date.now();
   const deadline = started + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const search = await awaitSearchPublish({ pool: options.pool, timeoutMs: deadline - started });
-  let published = search.published;
-  if (published) {
-    const key = STATE_KEYS.aggregates(options.indexPrefix);
-    published = await hasAggregatesComputedSince(options.pool, key, options.since);
-    while (!published && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      published = await hasAggregatesComputedSince(options.pool, key, options.since);
-    }
-  }
+  const key = STATE_KEYS.aggregates(options.indexPrefix);
+  const published = search.published && (await pollUntil(() => hasAggregatesComputedSince(options.pool, key, options.since), deadline, POLL_MS));
   if (published) options.onPublished?.();
   return { published, waitedMs: Date.now() - started };
 }
-
-export { readDatabaseNow };

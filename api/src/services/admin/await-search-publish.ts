@@ -23,13 +23,21 @@ export async function awaitSearchPublish(options: { pool: Pool; timeoutMs?: numb
   const started = Date.now();
   const deadline = started + (options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const newest = await findNewestOutboxId(options.pool);
-  let published = newest === 0;
-  while (!published && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    published = !(await hasPendingOutboxRowsUpTo(options.pool, newest));
-  }
+  const published = newest === 0 || (await pollUntil(async () => !(await hasPendingOutboxRowsUpTo(options.pool, newest)), deadline));
   // The public answers cached in this process were built before the write: drop them now rather than
   // when the data-version tracker next looks (about a second; other replicas follow that way).
   if (published) options.onPublished?.();
   return { published, waitedMs: Date.now() - started };
+}
+
+/**
+ * Asks `isDone` every `pollMs` until it answers true (true) or `deadline` (a Date.now() value) passes
+ * (false): the bounded wait behind every read-your-writes answer.
+ */
+export async function pollUntil(isDone: () => Promise<boolean>, deadline: number, pollMs = POLL_MS): Promise<boolean> {
+  for (;;) {
+    if (await isDone()) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
 }

@@ -3,7 +3,8 @@ import type { Pool } from '../../../../platform/db/pool.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
 import { insertAuditLog } from '../../repositories/audit-logs.ts';
 import { deleteDemoBusinesses } from '../../repositories/businesses.ts';
-import { awaitSearchAndCountsPublish, readDatabaseNow } from './await-aggregates-publish.ts';
+import { readDatabaseNow } from '../../repositories/indexer-state.ts';
+import { awaitSearchAndCountsPublish } from './await-aggregates-publish.ts';
 
 /**
  * DELETE /api/admin/test-data: the generated demo businesses (source 'demo', prisma/seed) that no import
