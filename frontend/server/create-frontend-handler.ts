@@ -33,6 +33,11 @@ export interface FrontendOptions {
   dev?: boolean;
   /** PostgreSQL for the sitemaps (dedicated keyset reads); without it /sitemap.xml is not served. */
   pool?: Pool;
+  /**
+   * The public data version (the API's response cache: it moves with an admin save, a cache clear or a
+   * publish, on every process). With it the site markup is read once per version instead of per render.
+   */
+  dataVersion?: () => Promise<string>;
 }
 
 type Renderer = (options: RenderOptions) => Promise<RenderResult>;
@@ -90,7 +95,7 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
     );
   }
 
-  const settings = createSettingsReader();
+  const settings = createSettingsReader(options.dataVersion);
 
   router.get(/.*/, async (req: Request, res: Response, next: NextFunction) => {
     if (req.path.startsWith('/api/') || req.path === '/api') return next();
@@ -150,23 +155,34 @@ export function pageEtag(html: string): string {
 
 /**
  * Site settings markup (head tags and analytics code in the head, pixel at body start, footer at body end)
- * injected server-side so the scripts run on first load. Read from the public settings endpoint at every
- * render: its answer comes from the API's response cache (a memory hit), which follows the data version,
- * so a page rendered after an admin save or cache clear carries the new markup. (A copy kept here for 30
- * seconds made a save invisible for that long on every API process.)
+ * injected server-side so the scripts run on first load. Read from the public settings endpoint, and kept
+ * for the data version it was read under when the process knows that version: an admin save or cache
+ * clear moves the version (here at once, on other processes within about a second), so the next page
+ * carries the new markup without a loopback request per render. (A copy kept for 30 seconds, as before,
+ * made a save invisible for that long.) Without a version every render reads it.
  */
-function createSettingsReader() {
+function createSettingsReader(dataVersion?: () => Promise<string>) {
   const empty: SiteMarkup = { headTags: '', headEnd: '', bodyStart: '', bodyEnd: '' };
+  let kept: { version: string; markup: SiteMarkup } | null = null;
+  async function read(apiBaseUrl: string): Promise<SiteMarkup | null> {
+    try {
+      const response = await fetch(`${apiBaseUrl}/api/site-settings`, { headers: { accept: 'application/json' } });
+      if (!response.ok) return null;
+      const body = (await response.json()) as Partial<PublicSiteSettings>;
+      return { headTags: body.head_tags ?? '', headEnd: body.analytics_code ?? '', bodyStart: body.facebook_pixel ?? '', bodyEnd: body.footer_tags ?? '' };
+    } catch {
+      return null;
+    }
+  }
   return {
     async get(apiBaseUrl: string): Promise<SiteMarkup> {
-      try {
-        const response = await fetch(`${apiBaseUrl}/api/site-settings`, { headers: { accept: 'application/json' } });
-        if (!response.ok) return empty;
-        const body = (await response.json()) as Partial<PublicSiteSettings>;
-        return { headTags: body.head_tags ?? '', headEnd: body.analytics_code ?? '', bodyStart: body.facebook_pixel ?? '', bodyEnd: body.footer_tags ?? '' };
-      } catch {
-        return empty;
-      }
+      // Read before the fetch: a save in between files the new markup under the old version, read again next time.
+      const version = dataVersion ? await dataVersion() : null;
+      if (version !== null && kept?.version === version) return kept.markup;
+      const markup = await read(apiBaseUrl);
+      // A failed read is not kept: the next render tries again.
+      if (markup && version !== null) kept = { version, markup };
+      return markup ?? empty;
     },
   };
 }
@@ -191,8 +207,8 @@ export function createFrontendRouter(options: FrontendOptions): express.Router {
  * router gets: the process entry (api/src/main.ts) plugs it in, so the API's router list never imports
  * the frontend.
  */
-export function createSiteRouter(deps: { config: Config; pool: Pool }): express.Router {
-  return createFrontendRouter({ config: deps.config, pool: deps.pool });
+export function createSiteRouter(deps: { config: Config; pool: Pool; cache: { shared: { version(): Promise<string> } } }): express.Router {
+  return createFrontendRouter({ config: deps.config, pool: deps.pool, dataVersion: () => deps.cache.shared.version() });
 }
 
 /**
