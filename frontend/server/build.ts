@@ -1,5 +1,6 @@
 /**
- * Builds the public site (client bundle + SSR entry) when its sources are newer than dist/.
+ * Builds the public site (client bundle + SSR entry) and the admin panel (its own client build) when
+ * their sources are newer than dist/.
  * Used by tests and the web bench so they always run against a current build; `npm run build`
  * does the same unconditionally. A lock directory keeps parallel test files from building twice.
  */
@@ -8,10 +9,12 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
+import { ADMIN_DIR } from './admin-panel.ts';
 import { CLIENT_DIR, FRONTEND_ROOT, SERVER_ENTRY } from './create-frontend-handler.ts';
 
 const CONFIG_FILE = path.join(FRONTEND_ROOT, 'vite.config.ts');
-const SOURCES = [path.join(FRONTEND_ROOT, 'src'), path.join(FRONTEND_ROOT, 'index.html'), CONFIG_FILE, path.join(FRONTEND_ROOT, '../common'), path.join(import.meta.dirname, 'build.ts')];
+const ADMIN_CONFIG_FILE = path.join(FRONTEND_ROOT, 'vite.admin.config.ts');
+const SOURCES = [path.join(FRONTEND_ROOT, 'src'), path.join(FRONTEND_ROOT, 'index.html'), path.join(FRONTEND_ROOT, 'admin.html'), CONFIG_FILE, ADMIN_CONFIG_FILE, path.join(FRONTEND_ROOT, '../common'), path.join(import.meta.dirname, 'build.ts')];
 
 async function newestMtime(target: string): Promise<number> {
   const info = await stat(target).catch(() => null);
@@ -25,9 +28,10 @@ async function newestMtime(target: string): Promise<number> {
 export async function isFrontendBuildCurrent(): Promise<boolean> {
   const built = await stat(SERVER_ENTRY).catch(() => null);
   const client = await stat(path.join(CLIENT_DIR, 'index.html')).catch(() => null);
-  if (!built || !client) return false;
+  const admin = await stat(path.join(ADMIN_DIR, 'admin.html')).catch(() => null);
+  if (!built || !client || !admin) return false;
   const sources = Math.max(...(await Promise.all(SOURCES.map(newestMtime))));
-  return Math.min(built.mtimeMs, client.mtimeMs) >= sources;
+  return Math.min(built.mtimeMs, client.mtimeMs, admin.mtimeMs) >= sources;
 }
 
 /** Always a production build: under `npm test` NODE_ENV is 'test', which would make Vite emit dev JSX. */
@@ -36,7 +40,10 @@ export async function buildFrontend(): Promise<void> {
   process.env.NODE_ENV = 'production';
   try {
     await build({ configFile: CONFIG_FILE, mode: 'production', logLevel: 'warn' });
-    await compressAssets();
+    await compressAssets(path.join(CLIENT_DIR, 'assets'));
+    await build({ configFile: ADMIN_CONFIG_FILE, mode: 'production', logLevel: 'warn' });
+    await compressAssets(path.join(ADMIN_DIR, 'assets'));
+    // Last: its file is the one the staleness check reads first.
     await build({ configFile: CONFIG_FILE, mode: 'production', logLevel: 'warn', build: { ssr: true } });
   } finally {
     process.env.NODE_ENV = previous;
@@ -49,8 +56,7 @@ const COMPRESSIBLE = /\.(js|css|svg|json|txt|map)$/;
  * Brotli and gzip forms of every text asset, made once at build time at the strongest settings: the
  * server sends the one the browser accepts (create-frontend-handler.ts) without compressing per request.
  */
-async function compressAssets(): Promise<void> {
-  const dir = path.join(CLIENT_DIR, 'assets');
+async function compressAssets(dir: string): Promise<void> {
   for (const name of await readdir(dir)) {
     if (!COMPRESSIBLE.test(name)) continue;
     const content = await readFile(path.join(dir, name));

@@ -8,7 +8,7 @@
  * arrived on, or `apiBaseUrl`), so the server render and the browser read the very same answers.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -17,9 +17,11 @@ import type { Config } from '../../platform/config.ts';
 import type { RenderOptions, RenderResult } from '../src/entry-server.tsx';
 import type { PublicSiteSettings } from '../../common/api/public.ts';
 import type { Pool } from '../../platform/db/pool.ts';
-import { preferredEncoding, prefersGzip } from '../../platform/http/accept-encoding.ts';
+import { prefersGzip } from '../../platform/http/accept-encoding.ts';
+import { createAdminPanelRouter } from './admin-panel.ts';
 import { fillTemplate, headTags, type SiteMarkup } from './html.ts';
 import { createSitemapRouter } from './sitemaps.ts';
+import { hashedAssets } from './static-assets.ts';
 
 export const FRONTEND_ROOT = path.resolve(import.meta.dirname, '..');
 export const CLIENT_DIR = path.join(FRONTEND_ROOT, 'dist/client');
@@ -54,6 +56,8 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
   });
 
   if (options.pool) router.use(createSitemapRouter({ pool: options.pool, publicUrl: config.publicUrl }));
+  // The admin panel: its own client-only build, its own headers, never the site's markup (admin-panel.ts).
+  router.use(await createAdminPanelRouter({ dev: options.dev ?? false }));
 
   let render: (url: string) => Promise<{ renderer: Renderer; template: string }>;
   if (!built && !dev) {
@@ -82,17 +86,7 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
     const template = await readFile(path.join(CLIENT_DIR, 'index.html'), 'utf8');
     const module = (await import(SERVER_ENTRY)) as { render: Renderer };
     render = async () => ({ renderer: module.render, template });
-    // Hashed file names never change content: cache for a year. Anything else briefly.
-    router.use('/assets', precompressedAssets(path.join(CLIENT_DIR, 'assets')));
-    router.use(
-      '/assets',
-      express.static(path.join(CLIENT_DIR, 'assets'), {
-        index: false,
-        fallthrough: false,
-        immutable: true,
-        maxAge: '365d',
-      }),
-    );
+    router.use('/assets', hashedAssets(path.join(CLIENT_DIR, 'assets')));
   }
 
   const settings = createSettingsReader(options.dataVersion);
@@ -209,25 +203,4 @@ export function createFrontendRouter(options: FrontendOptions): express.Router {
  */
 export function createSiteRouter(deps: { config: Config; pool: Pool; cache: { shared: { version(): Promise<string> } } }): express.Router {
   return createFrontendRouter({ config: deps.config, pool: deps.pool, dataVersion: () => deps.cache.shared.version() });
-}
-
-/**
- * The brotli or gzip form of an asset (made by the build: build.ts) for a browser that accepts it; the
- * plain file otherwise (express.static, next). Only names found in the directory are served, so a path
- * cannot leave it.
- */
-function precompressedAssets(dir: string): express.RequestHandler {
-  const files = new Set(existsSync(dir) ? readdirSync(dir) : []);
-  return (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const name = req.path.slice(1);
-    if (!files.has(`${name}.br`) && !files.has(`${name}.gz`)) return next();
-    res.vary('Accept-Encoding');
-    const encoding = preferredEncoding(req.headers['accept-encoding'], { br: files.has(`${name}.br`), gzip: files.has(`${name}.gz`) });
-    if (!encoding) return next();
-    res.type(path.extname(name)).set('Content-Encoding', encoding);
-    res.sendFile(`${name}${encoding === 'br' ? '.br' : '.gz'}`, { root: dir, immutable: true, maxAge: '365d' }, (error) => {
-      if (error) next(error);
-    });
-  };
 }

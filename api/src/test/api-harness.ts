@@ -36,6 +36,8 @@ export interface StartTestApiOptions extends Pick<StartServerOptions, 'routers' 
   env?: Record<string, string>;
   /** Creates TEST_ADMIN first (default true). */
   withAdmin?: boolean;
+  /** Listen on this port (default: an ephemeral one). A browser test needs it before start: its Origin must be allowed. */
+  port?: number;
   logger?: Logger;
 }
 
@@ -54,7 +56,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
   if (options.withAdmin !== false) await ensureAdminUser({ prisma, ...TEST_ADMIN });
   const running = await startServer(
     { config: context.config, prisma, pool, meili: context.meili, logger: options.logger ?? createLogger('api-test') },
-    { host: '127.0.0.1', port: 0, routers: options.routers, fallbackRouters: options.fallbackRouters ?? [createSiteRouter], upgradeHandlers: options.upgradeHandlers, shutdownTimeoutMs: 2000 },
+    { host: '127.0.0.1', port: options.port ?? 0, routers: options.routers, fallbackRouters: options.fallbackRouters ?? [createSiteRouter], upgradeHandlers: options.upgradeHandlers, shutdownTimeoutMs: 2000 },
   );
   const origin = context.config.allowedOrigins[0];
   const request = (path: string, init?: RequestInit) => fetch(`${running.url}${path}`, { redirect: 'manual', ...init });
