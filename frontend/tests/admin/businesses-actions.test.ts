@@ -92,11 +92,12 @@ describe('admin businesses: approving, editing, deleting', () => {
       assert.equal((await error.textContent())?.trim(), 'phone "call us maybe" is not a phone number');
       assert.equal(await phone.getAttribute('aria-invalid'), 'true');
       await toast(page, 'Kayıt hatası');
+      // The server's message beside the field (the form scrolled to it).
+      await page.screenshot({ path: screenshotPath('/admin/businesses/edit', viewport), fullPage: false });
       // A number the form itself refuses, before any request.
       await dialog.getByLabel('Puan', { exact: true }).fill('abc');
       await dialog.getByRole('button', { name: 'Kaydet' }).click();
       await dialog.locator('#biz-edit-rating-error').getByText('Bir sayı olmalı').waitFor();
-      await page.screenshot({ path: screenshotPath('/admin/businesses/edit', viewport), fullPage: false });
       if (viewport.name === 'phone') {
         await dialog.getByRole('button', { name: 'Vazgeç' }).click();
         await page.close();

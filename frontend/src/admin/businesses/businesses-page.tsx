@@ -227,7 +227,12 @@ export function BusinessesPage() {
               data-sort-key={key}
             >
               {t.sort[key]}
-              {isActive ? <span aria-label={sort.order === 'asc' ? t.sort.ascending : t.sort.descending}> {sort.order === 'asc' ? '↑' : '↓'}</span> : null}
+              {isActive ? (
+                <>
+                  <span aria-hidden="true"> {sort.order === 'asc' ? '↑' : '↓'}</span>
+                  <span className="biz-sr-only"> ({sort.order === 'asc' ? t.sort.ascending : t.sort.descending})</span>
+                </>
+              ) : null}
             </button>
           );
         })}
