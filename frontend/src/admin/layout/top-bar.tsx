@@ -1,8 +1,7 @@
-/** The top bar: the drawer toggle (phones), the 'Ara...' search, the signed-in admin and the language switch. */
+/** The top bar: the drawer toggle (phones), the signed-in admin and the language switch. */
 import { commonMessages } from '../i18n/common-messages.ts';
 import { useMessages } from '../i18n/language.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
-import { TopBarSearch } from './top-bar-search.tsx';
 
 export function TopBar({ username, drawerOpen, onToggleDrawer }: { username: string; drawerOpen: boolean; onToggleDrawer(): void }) {
   const t = useMessages(commonMessages);
@@ -11,7 +10,6 @@ export function TopBar({ username, drawerOpen, onToggleDrawer }: { username: str
       <button type="button" className="admin-icon-button admin-drawer-toggle" onClick={onToggleDrawer} aria-expanded={drawerOpen} aria-controls="admin-sidebar" aria-label={drawerOpen ? t.nav.closeMenu : t.nav.openMenu}>
         <span aria-hidden="true">☰</span>
       </button>
-      <TopBarSearch />
       <div className="admin-topbar-spacer" />
       <LanguageSwitch />
       <span className="admin-user" title={t.signedInAs(username)}>
