@@ -7,14 +7,16 @@ import { useFormat } from '../i18n/format.ts';
 import { useMessages } from '../i18n/language.tsx';
 import { shellMessages } from './shell-messages.ts';
 import { useDisclosure } from './use-disclosure.ts';
+import { useAdminStats } from './use-nav-badges.ts';
 import { attentionOf, useAdminDashboard } from './use-live-status.ts';
 
 export function Notifications() {
   const t = useMessages(shellMessages).notifications;
   const format = useFormat();
   const dashboard = useAdminDashboard();
+  const stats = useAdminStats();
   const disclosure = useDisclosure();
-  const attention = dashboard.data ? attentionOf(dashboard.data) : null;
+  const attention = dashboard.data ? attentionOf(dashboard.data, stats.data?.pendingBusinesses) : null;
   const count = attention?.count ?? 0;
   return (
     <div className="admin-popover-root" ref={disclosure.rootRef}>

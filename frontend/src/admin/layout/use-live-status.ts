@@ -125,8 +125,9 @@ export interface Attention {
   count: number;
 }
 
-export function attentionOf(dashboard: AdminDashboard): Attention {
+/** `heldBusinesses`: the stats call's pendingBusinesses when known (every approval write invalidates it), else the dashboard's. */
+export function attentionOf(dashboard: AdminDashboard, held?: number): Attention {
   const failedImports = dashboard.imports.lastDay.failed;
-  const heldBusinesses = dashboard.businesses.pending;
+  const heldBusinesses = held ?? dashboard.businesses.pending;
   return { failedImports, recentFailures: dashboard.imports.recentFailures, heldBusinesses, count: failedImports + (heldBusinesses > 0 ? 1 : 0) };
 }
