@@ -9,12 +9,13 @@
  * prints p50/p95 of the full HTML response. Last it prints the gzipped size of the JavaScript and
  * CSS the home page loads (its script, module preloads and stylesheets). Nothing is left behind.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { startServer, type RunningServer } from '../api/src/server.ts';
+import { ADMIN_DIR } from '../frontend/server/admin-panel.ts';
 import { ensureFrontendBuild } from '../frontend/server/build.ts';
 import { CLIENT_DIR, createSiteRouter } from '../frontend/server/create-frontend-handler.ts';
 import { loadConfig } from '../platform/config.ts';
@@ -33,21 +34,34 @@ const requests = Number(args.requests);
 if (!Number.isInteger(count) || count < 100) throw new Error('--count must be an integer >= 100');
 
 
-/** Sizes of what the home page's HTML makes the browser load up front (lazy chunks excluded). */
-export async function homePageAssetSizes(html: string): Promise<{ js: number; css: number; files: string[] }> {
+/**
+ * Sizes (gzip) of what a document makes the browser load up front (its scripts, module preloads and
+ * stylesheets; lazy chunks excluded): `root` is the URL prefix of the assets, `dir` the folder behind it.
+ */
+export async function pageAssetSizes(html: string, root = '/assets/', dir = path.join(CLIENT_DIR, 'assets')): Promise<{ js: number; css: number; files: string[] }> {
+  const prefix = root.replace(/[/]/g, '\\/');
   const urls = [
-    ...[...html.matchAll(/<script[^>]+src="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]),
-    ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="(\/assets\/[^"]+)"/g)].map((match) => match[1]),
-    ...[...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="(\/assets\/[^"]+\.css)"/g)].map((match) => match[1]),
+    ...[...html.matchAll(new RegExp(`<script[^>]+src="(${prefix}[^"]+\\.js)"`, 'g'))].map((match) => match[1]),
+    ...[...html.matchAll(new RegExp(`<link[^>]+rel="modulepreload"[^>]+href="(${prefix}[^"]+)"`, 'g'))].map((match) => match[1]),
+    ...[...html.matchAll(new RegExp(`<link[^>]+rel="stylesheet"[^>]+href="(${prefix}[^"]+\\.css)"`, 'g'))].map((match) => match[1]),
   ];
   let js = 0;
   let css = 0;
   for (const url of new Set(urls)) {
-    const size = gzipSync(await readFile(path.join(CLIENT_DIR, url))).length;
+    const size = gzipSync(await readFile(path.join(dir, url.slice(root.length)))).length;
     if (url.endsWith('.css')) css += size;
     else js += size;
   }
   return { js, css, files: [...new Set(urls)] };
+}
+
+/** Every JavaScript chunk of the admin panel's build (gzip), lazy screens included. */
+async function adminChunkSizes(): Promise<{ js: number; files: number }> {
+  const dir = path.join(ADMIN_DIR, 'assets');
+  const names = (await readdir(dir)).filter((name) => name.endsWith('.js'));
+  let js = 0;
+  for (const name of names) js += gzipSync(await readFile(path.join(dir, name))).length;
+  return { js, files: names.length };
 }
 
 // Measure what production runs: React's production build is chosen by NODE_ENV at import time.
@@ -144,8 +158,13 @@ try {
   console.log(`business (first visit) p50 ${percentile(cold, 50).toFixed(1)} ms, p95 ${percentile(cold, 95).toFixed(1)} ms`);
 
   const html = await (await fetch(`${base}/`)).text();
-  const sizes = await homePageAssetSizes(html);
+  const sizes = await pageAssetSizes(html);
   console.log(`home page assets (gzip): JavaScript ${(sizes.js / 1024).toFixed(1)} KB, CSS ${(sizes.css / 1024).toFixed(1)} KB  [${sizes.files.join(', ')}]`);
+  // The admin panel is a build of its own (frontend/vite.admin.config.ts): none of it is in the lines above.
+  const adminHtml = await (await fetch(`${base}/admin`)).text();
+  const admin = await pageAssetSizes(adminHtml, '/admin/assets/', path.join(ADMIN_DIR, 'assets'));
+  const chunks = await adminChunkSizes();
+  console.log(`admin panel (gzip): first load JavaScript ${(admin.js / 1024).toFixed(1)} KB, CSS ${(admin.css / 1024).toFixed(1)} KB; all ${chunks.files} chunks ${(chunks.js / 1024).toFixed(1)} KB`);
 } finally {
   await stopAll();
 }

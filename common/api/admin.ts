@@ -285,6 +285,10 @@ export const AdminDashboard = z
         .nullable(),
       /** Imports queued or running now. */
       running: z.number().int(),
+      /** Stored reports of the last 24 hours, and how many of them failed (the shell's badge and notifications). */
+      lastDay: z.object({ reports: z.number().int(), failed: z.number().int() }),
+      /** The newest failed reports of the last 24 hours (at most 5): what needs attention. */
+      recentFailures: z.array(z.object({ id: z.number().int(), fileName: z.string(), createdAt: z.string() })),
     }),
     search: z.object({
       reachable: z.boolean(),

@@ -18,6 +18,7 @@ import type { RenderOptions, RenderResult } from '../src/entry-server.tsx';
 import type { PublicSiteSettings } from '../../common/api/public.ts';
 import type { Pool } from '../../platform/db/pool.ts';
 import { prefersGzip } from '../../platform/http/accept-encoding.ts';
+import { hasAdminSession } from '../../api/src/middleware/session.ts';
 import { createAdminPanelRouter } from './admin-panel.ts';
 import { fillTemplate, headTags, type SiteMarkup } from './html.ts';
 import { createSitemapRouter } from './sitemaps.ts';
@@ -96,9 +97,13 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
     try {
       const apiBaseUrl = options.apiBaseUrl ?? `http://127.0.0.1:${req.socket.localPort}`;
       const { renderer, template } = await render(req.originalUrl);
+      // A signed-in admin gets the page without the operator's head/pixel/footer markup (no third-party
+      // script runs with the admin's cookie, and admins are not counted in the operator's analytics),
+      // rendered for the admin and never cached (DESIGN §5a).
+      const viewer = hasAdminSession(req) ? 'admin' : 'visitor';
       const [result, markup] = await Promise.all([
-        renderer({ url: req.originalUrl, apiBaseUrl, apiHeaders: { 'x-forwarded-for': req.ip ?? '' } }),
-        settings.get(apiBaseUrl),
+        renderer({ url: req.originalUrl, apiBaseUrl, apiHeaders: { 'x-forwarded-for': req.ip ?? '' }, viewer }),
+        viewer === 'admin' ? NO_MARKUP : settings.get(apiBaseUrl),
       ]);
       if (result.kind === 'redirect') {
         res.redirect(301, result.location);
@@ -109,13 +114,17 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
         html: result.html,
         state: result.state,
         markup,
+        viewer,
       });
       res
         .status(result.status)
         // Where a slow page spends its time, visible in the browser's network panel.
         .set('Server-Timing', `prefetch;dur=${result.timings.prefetchMs.toFixed(1)}, render;dur=${result.timings.renderMs.toFixed(1)}`)
-        .set('Cache-Control', result.status === 200 ? 'public, max-age=60' : 'no-store')
+        .set('Cache-Control', viewer === 'admin' ? 'private, no-store' : result.status === 200 ? 'public, max-age=60' : 'no-store')
+        // The same URL is another page with an admin's cookie: no cache may hand a visitor's copy (with
+        // the operator's scripts) to an admin, nor the admin's to a visitor.
         .vary('Accept-Encoding')
+        .vary('Cookie')
         .type('html')
         .set('ETag', pageEtag(html));
       // A revalidation of an unchanged page costs no compression and no body.
@@ -155,8 +164,10 @@ export function pageEtag(html: string): string {
  * carries the new markup without a loopback request per render. (A copy kept for 30 seconds, as before,
  * made a save invisible for that long.) Without a version every render reads it.
  */
+const NO_MARKUP: SiteMarkup = { headTags: '', headEnd: '', bodyStart: '', bodyEnd: '' };
+
 function createSettingsReader(dataVersion?: () => Promise<string>) {
-  const empty: SiteMarkup = { headTags: '', headEnd: '', bodyStart: '', bodyEnd: '' };
+  const empty = NO_MARKUP;
   let kept: { version: string; markup: SiteMarkup } | null = null;
   async function read(apiBaseUrl: string): Promise<SiteMarkup | null> {
     try {

@@ -55,9 +55,10 @@ export function headTags(head: HeadData | undefined, publicUrl: string): string 
   return tags.join('\n    ');
 }
 
-export function fillTemplate(template: string, parts: { head: string; html: string; state: unknown; markup: SiteMarkup }): string {
+export function fillTemplate(template: string, parts: { head: string; html: string; state: unknown; markup: SiteMarkup; viewer?: 'visitor' | 'admin' }): string {
   // The template's own </head> is replaced first, before any operator markup (which may contain the text) is in.
   return template
+    .replace('<html lang="en">', () => (parts.viewer === 'admin' ? '<html lang="en" data-viewer="admin">' : '<html lang="en">'))
     .replace('</head>', () => `${parts.markup.headEnd}\n  </head>`)
     .replace('<!--app-head-->', () => `${parts.head}\n    ${parts.markup.headTags}`)
     .replace('<!--app-body-start-->', () => parts.markup.bodyStart)

@@ -7,6 +7,7 @@ import { createQueryClient } from './api/queries.ts';
 import { App } from './app.tsx';
 import { RenderContextProvider } from './lib/render-context.tsx';
 import { ApiContext } from './lib/use-api.ts';
+import { ViewerProvider, viewerOfDocument } from './lib/viewer.tsx';
 import './styles.css';
 
 const queryClient = createQueryClient();
@@ -20,9 +21,11 @@ const app = (
       <ApiContext.Provider value={api}>
         <QueryClientProvider client={queryClient}>
           <HydrationBoundary state={state}>
-            <BrowserRouter>
-              <App />
-            </BrowserRouter>
+            <ViewerProvider viewer={viewerOfDocument()}>
+              <BrowserRouter>
+                <App />
+              </BrowserRouter>
+            </ViewerProvider>
           </HydrationBoundary>
         </QueryClientProvider>
       </ApiContext.Provider>

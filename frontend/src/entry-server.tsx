@@ -11,6 +11,7 @@ import { createQueryClient } from './api/queries.ts';
 import { App } from './app.tsx';
 import { RenderContextProvider, type HeadData, type RenderContext } from './lib/render-context.tsx';
 import { ApiContext } from './lib/use-api.ts';
+import { ViewerProvider, type Viewer } from './lib/viewer.tsx';
 import { publicRoutes } from './routes.tsx';
 
 export interface RenderOptions {
@@ -20,6 +21,8 @@ export interface RenderOptions {
   apiBaseUrl: string;
   /** Headers forwarded to the API calls (e.g. x-forwarded-for for rate limits). */
   apiHeaders?: Record<string, string>;
+  /** A signed-in admin's request (lib/viewer.tsx); a visitor's by default. */
+  viewer?: Viewer;
 }
 
 export type RenderResult =
@@ -60,9 +63,11 @@ async function renderWith(queryClient: QueryClient, options: RenderOptions): Pro
       <RenderContextProvider value={context}>
         <ApiContext.Provider value={api}>
           <QueryClientProvider client={queryClient}>
-            <StaticRouter location={url.pathname + url.search}>
-              <App />
-            </StaticRouter>
+            <ViewerProvider viewer={options.viewer ?? 'visitor'}>
+              <StaticRouter location={url.pathname + url.search}>
+                <App />
+              </StaticRouter>
+            </ViewerProvider>
           </QueryClientProvider>
         </ApiContext.Provider>
       </RenderContextProvider>

@@ -2,8 +2,15 @@
 // helper the page does not have). Returns what an accessibility review would flag, one line each:
 // landmarks, headings, names of controls, links and frames, alt texts, duplicate ids, and WCAG AA
 // contrast (4.5:1, or 3:1 for large text) of every visible text, placeholders included.
-() => {
+// Options (the admin panel has its own shell): { lang: 'en', landmarks: [[selector, what], ...] }.
+(options = {}) => {
   const problems = [];
+  const lang = options.lang ?? 'en';
+  const landmarks = options.landmarks ?? [
+    ['header.site-header', 'banner (site header)'],
+    ['footer.site-footer', 'contentinfo (site footer)'],
+    ['nav[aria-label="Main"]', 'main navigation landmark'],
+  ];
   const describe = (el) => {
     const classes = typeof el.className === 'string' && el.className.trim() ? '.' + el.className.trim().split(/\s+/).join('.') : '';
     const text = (el.textContent || el.getAttribute('placeholder') || '').trim().replace(/\s+/g, ' ').slice(0, 40);
@@ -12,11 +19,9 @@
   const visible = (el) => el.checkVisibility({ opacityProperty: true, visibilityProperty: true }) && !el.closest('.sr-only, [aria-hidden="true"]');
 
   // Landmarks and headings.
-  if (document.documentElement.lang !== 'en') problems.push('html has no lang="en"');
+  if (document.documentElement.lang !== lang) problems.push(`html has no lang="${lang}"`);
   if (document.querySelectorAll('main').length !== 1) problems.push(`${document.querySelectorAll('main').length} <main> elements`);
-  if (!document.querySelector('header.site-header')) problems.push('no banner (site header)');
-  if (!document.querySelector('footer.site-footer')) problems.push('no contentinfo (site footer)');
-  if (!document.querySelector('nav[aria-label="Main"]')) problems.push('no main navigation landmark');
+  for (const [selector, what] of landmarks) if (!document.querySelector(selector)) problems.push(`no ${what}`);
   // Headings count when a screen reader reads them, visually hidden ones included.
   const spoken = (el) => el.checkVisibility({ visibilityProperty: true }) && !el.closest('[aria-hidden="true"]');
   const h1s = [...document.querySelectorAll('h1')].filter(spoken);

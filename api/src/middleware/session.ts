@@ -55,6 +55,15 @@ export function sessionSignedInAt(req: Request): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
+/**
+ * True when the request carries a signed admin session cookie (not checked against the database: enough
+ * to render a public page for an admin, without the operator's markup and uncached, never to allow a
+ * write, which the admin guard decides).
+ */
+export function hasAdminSession(req: Request): boolean {
+  return typeof (req.session as AdminSessionData | null | undefined)?.adminId === 'number';
+}
+
 export function endAdminSession(req: Request): void {
   req.session = null;
 }

@@ -41,3 +41,23 @@ export async function listUploadReportPage(prisma: Prisma, options: { page: numb
 export function findLatestUploadReport(prisma: Prisma): Promise<UploadReport | null> {
   return prisma.uploadReport.findFirst({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
 }
+
+/** Reports stored since `since`, how many failed, and the newest `failuresListed` failed ones (the created_at index). */
+export async function summariseUploadReportsSince(
+  prisma: Prisma,
+  since: Date,
+  failuresListed: number,
+): Promise<{ reports: number; failed: number; recentFailures: Pick<UploadReport, 'id' | 'fileName' | 'createdAt'>[] }> {
+  const where = { createdAt: { gte: since } };
+  const [reports, failed, recentFailures] = await prisma.$transaction([
+    prisma.uploadReport.count({ where }),
+    prisma.uploadReport.count({ where: { ...where, success: false } }),
+    prisma.uploadReport.findMany({
+      where: { ...where, success: false },
+      select: { id: true, fileName: true, createdAt: true },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: failuresListed,
+    }),
+  ]);
+  return { reports, failed, recentFailures };
+}

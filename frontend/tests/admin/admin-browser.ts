@@ -32,7 +32,7 @@ export interface AdminInBrowser {
   /** Console errors and page errors seen so far, each prefixed with its path. Tests assert it stays empty. */
   problems: string[];
   /** A new tab on `pathname`, waited until the panel has rendered (or the public page hydrated). */
-  open(pathname: string, viewport?: { width: number; height: number }): Promise<Page>;
+  open(pathname: string, viewport?: { width: number; height: number }, options?: { trackProblems?: boolean }): Promise<Page>;
   /** Signs in through /admin/login in a tab of its own (closed after), as TEST_ADMIN unless told. */
   signIn(credentials?: { username: string; password: string }): Promise<void>;
   close(): Promise<void>;
@@ -61,17 +61,17 @@ export async function openAdminInBrowser(options: OpenAdminOptions = {}): Promis
     const problems: string[] = [];
     const expected = options.expectedConsole ?? [];
 
-    async function open(pathname: string, viewport: { width: number; height: number } = ADMIN_VIEWPORTS[1]): Promise<Page> {
+    async function open(pathname: string, viewport: { width: number; height: number } = ADMIN_VIEWPORTS[1], { trackProblems = true } = {}): Promise<Page> {
       const page = await context.newPage();
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      page.on('console', (message) => {
+      if (trackProblems) page.on('console', (message) => {
         if (message.type() !== 'error') return;
         const source = message.location().url ?? '';
         if (source && !source.startsWith(api.url) && !source.startsWith('about:')) return;
         if (expected.some((pattern) => pattern.test(message.text()))) return;
         problems.push(`${pathname}: ${message.text()}`);
       });
-      page.on('pageerror', (error) => problems.push(`${pathname}: ${error.message}`));
+      if (trackProblems) page.on('pageerror', (error) => problems.push(`${pathname}: ${error.message}`));
       await page.goto(api.url + pathname, { waitUntil: 'load' });
       if (pathname.startsWith('/admin')) await page.waitForSelector('html[data-admin-ready="true"]', { timeout: 15_000 });
       else await page.waitForSelector('html[data-hydrated="true"]', { timeout: 15_000 });
@@ -79,7 +79,8 @@ export async function openAdminInBrowser(options: OpenAdminOptions = {}): Promis
     }
 
     async function signIn(credentials: { username: string; password: string } = TEST_ADMIN): Promise<void> {
-      const page = await open('/admin/login');
+      // Signed out, the sign-in page's session check answers 401, which chromium logs: the harness's own tab.
+      const page = await open('/admin/login', ADMIN_VIEWPORTS[1], { trackProblems: false });
       await page.getByLabel(/Kullanıcı adı|Username/).fill(credentials.username);
       await page.getByLabel(/^(Şifre|Password)$/).fill(credentials.password);
       await page.getByRole('button', { name: /Giriş Yap|Sign in/ }).click();

@@ -8,12 +8,15 @@ import { listRecentAuditLogs } from '../../repositories/audit-logs.ts';
 import { listBusinessCountGroups } from '../../repositories/business-counts.ts';
 import { findDatabaseSizeBytes } from '../../repositories/database-health.ts';
 import { listUnfinishedImportJobs } from '../../repositories/import-jobs.ts';
-import { findLatestUploadReport } from '../../repositories/upload-reports.ts';
+import { findLatestUploadReport, summariseUploadReportsSince } from '../../repositories/upload-reports.ts';
 import { readSearch, type SearchReader } from '../public/search-reader.ts';
 import { summariseBusinessCounts } from './get-admin-stats.ts';
 
 /** Rows of the audit log the dashboard lists. */
 export const RECENT_ACTIVITY_LIMIT = 20;
+/** Failed imports of the last day the dashboard names. */
+export const RECENT_FAILURES_LIMIT = 5;
+const DAY_MS = 86_400_000;
 
 export interface GetAdminDashboardOptions {
   pool: Pool;
@@ -35,7 +38,7 @@ export interface GetAdminDashboardOptions {
 export async function getAdminDashboard(options: GetAdminDashboardOptions): Promise<AdminDashboard> {
   const { pool, prisma, reader, requestMetrics } = options;
   const now = options.now ?? new Date();
-  const [groups, indexer, home, searchBytes, databaseBytes, lastReport, unfinished, activity] = await Promise.all([
+  const [groups, indexer, home, searchBytes, databaseBytes, lastReport, unfinished, activity, lastDay] = await Promise.all([
     listBusinessCountGroups(pool),
     getIndexerStatus({ pool, meili: reader.meili, prefix: options.meiliIndexPrefix }),
     readHomeTotals(reader),
@@ -44,6 +47,7 @@ export async function getAdminDashboard(options: GetAdminDashboardOptions): Prom
     findLatestUploadReport(prisma),
     listUnfinishedImportJobs(pool),
     listRecentAuditLogs(prisma, RECENT_ACTIVITY_LIMIT),
+    summariseUploadReportsSince(prisma, new Date(now.getTime() - DAY_MS), RECENT_FAILURES_LIMIT),
   ]);
   const totals = summariseBusinessCounts(groups);
   const memory = process.memoryUsage();
@@ -76,6 +80,8 @@ export async function getAdminDashboard(options: GetAdminDashboardOptions): Prom
         createdAt: lastReport.createdAt.toISOString(),
       },
       running: unfinished.length,
+      lastDay: { reports: lastDay.reports, failed: lastDay.failed },
+      recentFailures: lastDay.recentFailures.map((row) => ({ id: row.id, fileName: row.fileName, createdAt: row.createdAt.toISOString() })),
     },
     search: {
       reachable: indexer.meilisearch.reachable,

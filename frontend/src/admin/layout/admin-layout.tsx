@@ -72,7 +72,7 @@ function Sidebar({ onClose }: { onClose(): void }) {
                 <NavLink to={item.path} end={item.end} className={({ isActive }) => `admin-nav-link${isActive ? ' is-active' : ''}`}>
                   <span>{t.nav[item.label]}</span>
                   {badge ? (
-                    <span className="admin-badge" title={badge.title}>
+                    <span className="admin-badge" title={badge.title} data-testid={`badge-${item.badge}`}>
                       {badge.text}
                     </span>
                   ) : null}

@@ -1,12 +1,16 @@
 /**
  * The sidebar's live badges (DESIGN §7: the seed's fixed '719K', '5', '3' are live numbers): businesses
- * in the directory, ad slots in use, upload reports of the last day.
+ * in the directory, ad slots in use, upload reports of the last day. A figure that is 0 or not known
+ * (yet) shows no badge.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { AdminStats } from '../../../../common/api/admin.ts';
+import { AD_SLOT_KEYS, type AdminStats, type AdvertisementCodes } from '../../../../common/api/admin.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { useFormat } from '../i18n/format.ts';
+import { useMessages } from '../i18n/language.tsx';
 import { ADMIN_KEY, MINUTE } from '../lib/query-client.ts';
+import { shellMessages } from './shell-messages.ts';
+import { useAdminDashboard } from './use-live-status.ts';
 
 export interface NavBadge {
   text: string;
@@ -19,8 +23,29 @@ export function useAdminStats() {
   return useQuery({ queryKey: [ADMIN_KEY, 'stats'], queryFn: () => api.get<AdminStats>('/api/admin/stats'), staleTime: 5 * MINUTE });
 }
 
+/** The ad slots' code (the advertisements screen saves it and invalidates this key). */
+export function useAdvertisementCodes() {
+  const api = useApi();
+  return useQuery({ queryKey: [ADMIN_KEY, 'advertisement-codes'], queryFn: () => api.get<AdvertisementCodes>('/api/admin/advertisement-codes') });
+}
+
+/** Slots with code (blank code is an empty slot). */
+export function countUsedAdSlots(codes: AdvertisementCodes): number {
+  return AD_SLOT_KEYS.filter((key) => codes[key]?.trim()).length;
+}
+
 export function useNavBadges(): Partial<Record<'businesses' | 'advertisements' | 'reports', NavBadge>> {
   const stats = useAdminStats();
+  const codes = useAdvertisementCodes();
+  const dashboard = useAdminDashboard();
   const format = useFormat();
-  return stats.data ? { businesses: { text: format.compact(stats.data.totalBusinesses), title: format.number(stats.data.totalBusinesses) } } : {};
+  const t = useMessages(shellMessages).badges;
+  const badges: Partial<Record<'businesses' | 'advertisements' | 'reports', NavBadge>> = {};
+  const total = stats.data?.totalBusinesses;
+  if (total) badges.businesses = { text: format.compact(total), title: t.businesses(format.number(total)) };
+  const used = codes.data ? countUsedAdSlots(codes.data) : 0;
+  if (used) badges.advertisements = { text: format.number(used), title: t.advertisements(used, AD_SLOT_KEYS.length) };
+  const reports = dashboard.data?.imports.lastDay.reports;
+  if (reports) badges.reports = { text: format.number(reports), title: t.reports(format.number(reports)) };
+  return badges;
 }

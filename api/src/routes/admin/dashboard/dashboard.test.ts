@@ -171,6 +171,7 @@ describe('the admin dashboard: GET /api/admin/stats and /api/admin/dashboard', (
     assert.equal(figures.requests.scope, 'process');
     assert.equal(figures.imports.last, null);
     assert.equal(figures.imports.running, 0);
+    assert.deepEqual([figures.imports.lastDay, figures.imports.recentFailures], [{ reports: 0, failed: 0 }, []]);
   });
 
   test('request counters move with requests', async () => {
@@ -209,6 +210,27 @@ describe('the admin dashboard: GET /api/admin/stats and /api/admin/dashboard', (
     assert.equal(figures.businesses.total, 7);
     assert.ok(figures.search.outboxDepth >= 2, `outbox ${figures.search.outboxDepth}`);
     assert.equal((await stats()).totalBusinesses, (await countedByScan()).total);
+  });
+
+  test("the last day's imports: every stored report of the last 24 hours counted, the failed ones named newest first", async () => {
+    const report = (fileName: string, success: boolean, createdAt: Date) => ({
+      kind: 'batch', success, fileName, fileSizeBytes: 10n, totalRows: 1, successCount: success ? 1 : 0, errorCount: success ? 0 : 1, skippedCount: 0, processingSeconds: 0.1, report: { success }, createdAt,
+    });
+    const hour = 3_600_000;
+    await api.prisma.uploadReport.createMany({
+      data: [
+        report('two-days-ago.csv', false, new Date(Date.now() - 48 * hour)),
+        report('failed-earlier.csv', false, new Date(Date.now() - 5 * hour)),
+        report('failed-now.csv', false, new Date(Date.now() - 1000)),
+        report('fine.csv', true, new Date(Date.now() - 2 * hour)),
+      ],
+    });
+    const figures = await dashboard();
+    // dashboard.csv of the test before, and three of these four.
+    assert.deepEqual(figures.imports.lastDay, { reports: 4, failed: 2 });
+    assert.deepEqual(figures.imports.recentFailures.map((row) => row.fileName), ['failed-now.csv', 'failed-earlier.csv']);
+    const { rows } = await api.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM upload_reports WHERE created_at > now() - interval '1 day'");
+    assert.equal(figures.imports.lastDay.reports, rows[0].n);
   });
 
   test('emptying the table (TRUNCATE) empties the figures', async () => {
