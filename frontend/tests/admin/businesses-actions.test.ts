@@ -11,7 +11,7 @@ import { withTransaction } from '../../../platform/db/pool.ts';
 import { writeBusinessBatch } from '../../../platform/db/business-writer.ts';
 import { buildBusiness } from '../../../api/src/services/public/testing/public-fixtures.ts';
 import { ADMIN_VIEWPORTS, openAdminInBrowser, screenshotPath, type AdminInBrowser } from './admin-browser.ts';
-import { answerConfirm, EXPECTED_REFUSALS, rowOf, slugOf, toast, waitForPublicStatus, waitForRows } from './businesses-helpers.ts';
+import { answerConfirm, auditNow, EXPECTED_REFUSALS, rowOf, slugOf, toast, waitForPublicStatus, waitForRows } from './businesses-helpers.ts';
 
 function directory(): BusinessRow[] {
   const rows: BusinessRow[] = [
@@ -94,6 +94,7 @@ describe('admin businesses: approving, editing, deleting', () => {
       await toast(page, 'Kayıt hatası');
       // The server's message beside the field (the form scrolled to it).
       await page.screenshot({ path: screenshotPath('/admin/businesses/edit', viewport), fullPage: false });
+      assert.deepEqual(await auditNow(page), [], `the edit form with an error passes the audit at ${viewport.width} px`);
       // A number the form itself refuses, before any request.
       await dialog.getByLabel('Puan', { exact: true }).fill('abc');
       await dialog.getByRole('button', { name: 'Kaydet' }).click();

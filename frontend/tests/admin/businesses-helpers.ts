@@ -99,3 +99,11 @@ export async function ageSession(admin: AdminInBrowser, minutes: number): Promis
 export async function overflowsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 }
+
+/** The site's accessibility audit (frontend/tests/a11y-audit.browser.js) of what the page shows now (a dialog open, say). */
+export async function auditNow(page: Page): Promise<string[]> {
+  const { readFile } = await import('node:fs/promises');
+  const path = await import('node:path');
+  const script = await readFile(path.join(import.meta.dirname, '../a11y-audit.browser.js'), 'utf8');
+  return page.evaluate(`(${script})(${JSON.stringify({ lang: 'tr', landmarks: [] })})`);
+}
