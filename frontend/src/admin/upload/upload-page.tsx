@@ -91,6 +91,7 @@ export function UploadPage() {
     setUploading(true);
     setOutcomes([]);
     setOutcome(null);
+    highest.current = 0;
     progress.reset();
     progress.open();
     const done: FileOutcome[] = [];
@@ -135,7 +136,12 @@ export function UploadPage() {
   }
 
   const live = current && progress.latest && progress.latest.file === current.fileName ? progress.latest : null;
-  const overall = current ? Math.round(((current.index + fileFraction(live)) / current.total) * 100) : outcome ? 100 : 0;
+  const estimate = current ? Math.round(((current.index + fileFraction(live)) / current.total) * 100) : outcome ? 100 : 0;
+  // The estimate from the time left can dip; the bar never goes back within a run.
+  const highest = useRef(0);
+  if (!current && !outcome) highest.current = 0;
+  highest.current = Math.max(highest.current, estimate);
+  const overall = current || outcome ? highest.current : 0;
 
   function onDrop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
@@ -217,19 +223,19 @@ export function UploadPage() {
         <section className="admin-card upload-options" aria-labelledby={`${ids.batch}-heading`}>
           <h2 id={`${ids.batch}-heading`}>{t.optionsHeading}</h2>
           <div className="admin-form">
-            <label className="admin-field" htmlFor={ids.batch}>
-              {t.batchSize}
-              <select id={ids.batch} value={batchSize} disabled={uploading} onChange={(event) => setBatchSize(Number(event.target.value) as BatchSize)}>
+            <div className="admin-field">
+              <label htmlFor={ids.batch}>{t.batchSize}</label>
+              <select id={ids.batch} aria-describedby={`${ids.batch}-hint`} value={batchSize} disabled={uploading} onChange={(event) => setBatchSize(Number(event.target.value) as BatchSize)}>
                 {BATCH_SIZES.map((size) => (
                   <option key={size} value={size}>
                     {t.batchSizeOption(format.number(size))}
                   </option>
                 ))}
               </select>
-              <span className="admin-field-hint">{t.batchSizeHint}</span>
-            </label>
-            <label className="admin-field" htmlFor={ids.mode}>
-              {t.mode}
+              <span className="admin-field-hint" id={`${ids.batch}-hint`}>{t.batchSizeHint}</span>
+            </div>
+            <div className="admin-field">
+              <label htmlFor={ids.mode}>{t.mode}</label>
               <select id={ids.mode} value={mode} disabled={uploading} onChange={(event) => setMode(event.target.value as ImportMode)}>
                 {IMPORT_MODES.map((value) => (
                   <option key={value} value={value}>
@@ -237,7 +243,7 @@ export function UploadPage() {
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <label className="admin-checkbox" htmlFor={ids.hold}>
               <input id={ids.hold} type="checkbox" checked={holdForReview} disabled={uploading} onChange={(event) => setHoldForReview(event.target.checked)} />
               {t.holdForReview}

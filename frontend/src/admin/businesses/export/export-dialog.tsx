@@ -246,8 +246,8 @@ function ExportForm({ onClose }: { onClose(): void }) {
       </fieldset>
 
       <div className="export-filters">
-        <label className="admin-field" htmlFor={ids.country}>
-          {t.country}
+        <div className="admin-field">
+          <label htmlFor={ids.country}>{t.country}</label>
           <select id={ids.country} value={countryCode} onChange={(event) => setCountryCode(event.target.value)}>
             <option value="all">{t.allCountries}</option>
             {(countries.data?.countryCodes ?? []).map((entry) => (
@@ -257,9 +257,9 @@ function ExportForm({ onClose }: { onClose(): void }) {
             ))}
           </select>
           {countries.isError ? <span className="admin-field-error">{t.countriesFailed}</span> : null}
-        </label>
-        <label className="admin-field" htmlFor={ids.approval}>
-          {t.approval}
+        </div>
+        <div className="admin-field">
+          <label htmlFor={ids.approval}>{t.approval}</label>
           <select id={ids.approval} value={approval} onChange={(event) => setApproval(event.target.value as ExportApproval)}>
             {EXPORT_APPROVALS.map((value) => (
               <option key={value} value={value}>
@@ -267,30 +267,30 @@ function ExportForm({ onClose }: { onClose(): void }) {
               </option>
             ))}
           </select>
-        </label>
-        <label className="admin-field" htmlFor={ids.range}>
-          {t.dateRange}
-          <select id={ids.range} value={dateRange} onChange={(event) => setDateRange(event.target.value as ExportDateRange)}>
+        </div>
+        <div className="admin-field">
+          <label htmlFor={ids.range}>{t.dateRange}</label>
+          <select id={ids.range} aria-describedby={`${ids.range}-hint`} value={dateRange} onChange={(event) => setDateRange(event.target.value as ExportDateRange)}>
             {EXPORT_DATE_RANGES.map((value) => (
               <option key={value} value={value}>
                 {t.dateRanges[value]}
               </option>
             ))}
           </select>
-          <span className="admin-field-hint">{t.timeZone(timeZone)}</span>
-        </label>
+          <span className="admin-field-hint" id={`${ids.range}-hint`}>{t.timeZone(timeZone)}</span>
+        </div>
       </div>
 
       {dateRange === 'custom' ? (
         <div className="export-filters">
-          <label className="admin-field" htmlFor={ids.start}>
-            {t.startDate}
+          <div className="admin-field">
+            <label htmlFor={ids.start}>{t.startDate}</label>
             <input id={ids.start} type="date" required value={startDate} aria-invalid={customMissing && !startDate} onChange={(event) => setStartDate(event.target.value)} />
-          </label>
-          <label className="admin-field" htmlFor={ids.end}>
-            {t.endDate}
+          </div>
+          <div className="admin-field">
+            <label htmlFor={ids.end}>{t.endDate}</label>
             <input id={ids.end} type="date" required value={endDate} aria-invalid={(customMissing && !endDate) || customReversed} onChange={(event) => setEndDate(event.target.value)} />
-          </label>
+          </div>
           {customMissing ? <p className="admin-field-error export-wide">{t.datesRequired}</p> : null}
           {customReversed ? <p className="admin-field-error export-wide">{t.endBeforeStart}</p> : null}
         </div>
@@ -308,10 +308,10 @@ function ExportForm({ onClose }: { onClose(): void }) {
             </button>
           ) : null}
         </div>
-        <label className="admin-field" htmlFor={ids.search}>
-          {t.categorySearch}
+        <div className="admin-field">
+          <label htmlFor={ids.search}>{t.categorySearch}</label>
           <input id={ids.search} type="search" value={search} autoComplete="off" onChange={(event) => setSearch(event.target.value)} />
-        </label>
+        </div>
         {categoryList.isPending ? (
           <p className="admin-muted">{t.categoriesLoading}</p>
         ) : categoryList.isError ? (
