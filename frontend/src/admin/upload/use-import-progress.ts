@@ -3,7 +3,7 @@
  * being uploaded, closed afterwards (spec §4). Each message is one import's progress as JSON; the screen
  * keeps the latest message per file name.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ImportProgressMessage } from '../../../../common/api/admin.ts';
 
 const PROGRESS_PATH = '/api/admin/import-progress';
@@ -41,6 +41,8 @@ export function useImportProgress() {
   }, []);
 
   const reset = useCallback(() => setLatest(null), []);
+  // Leaving the screen mid-upload closes the socket too.
+  useEffect(() => close, [close]);
 
   return { latest, open, close, reset };
 }

@@ -233,7 +233,8 @@ function ExportForm({ onClose }: { onClose(): void }) {
             <label key={field} className="admin-checkbox">
               <input type="checkbox" name="fields" value={field} checked={fields.includes(field)} onChange={(event) => setFields((list) => toggle(list, field, event.target.checked))} />
               <span>
-                {t.fieldLabels[field]} <code className="export-code">{field}</code>
+                {t.fieldLabels[field]}
+                {t.fieldLabels[field] !== field ? <code className="export-code"> {field}</code> : null}
               </span>
             </label>
           ))}
