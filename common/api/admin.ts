@@ -81,6 +81,77 @@ export const UploadReportsQuery = z.object({
 });
 export type UploadReportsQuery = z.infer<typeof UploadReportsQuery>;
 
+/**
+ * What the upload screen reads of a batch upload result (POST /api/upload-excel-batch, built by
+ * api/src/services/import/import-report.ts buildUploadResult) and of a stored report (the same object,
+ * GET /api/admin/upload-reports). Other fields pass through (loose objects).
+ */
+export const UploadResult = z.looseObject({
+  success: z.boolean(),
+  message: z.string(),
+  error: z.string().optional(),
+  totalRows: z.number().int(),
+  successCount: z.number().int(),
+  errorCount: z.number().int(),
+  skippedCount: z.number().int(),
+  errors: z.array(z.string()),
+  skippedBusinesses: z.array(z.object({ row: z.number().int(), sheet: z.string().optional(), name: z.string(), placeId: z.string().nullable(), reason: z.string() })),
+  columnExtraction: z.object({ extractedCount: z.number().int(), extractionRate: z.number(), successful: z.array(z.string()), missing: z.array(z.string()) }),
+  duplicateAnalysis: z.looseObject({
+    totalRecords: z.number().int(),
+    recordsWithPlaceId: z.number().int(),
+    uniquePlaceIds: z.number().int(),
+    databaseDuplicateCount: z.number().int(),
+    databaseDuplicateRate: z.number(),
+    newPlaceIdCount: z.number().int(),
+    newPlaceIdRate: z.number(),
+    excelDuplicateCount: z.number().int(),
+    excelDuplicateRecords: z.array(z.object({ row: z.number().int(), sheet: z.string().optional(), name: z.string(), placeId: z.string().nullable(), firstRow: z.number().int() })),
+    totalDuplicateRecords: z.number().int(),
+    duplicateRate: z.number(),
+  }),
+  timestamp: z.string(),
+  summary: z.object({ fileName: z.string(), fileSizeMB: z.number(), processingTimeSeconds: z.number(), totalRecords: z.number().int() }),
+  results: z.looseObject({ inserted: z.number().int(), updated: z.number().int(), unchanged: z.number().int(), skipped: z.number().int(), updateRate: z.number(), skipRate: z.number() }),
+  mode: z.string().optional(),
+  batchSize: z.number().int().optional(),
+});
+export type UploadResult = z.infer<typeof UploadResult>;
+
+/** One item of GET /api/admin/upload-reports: the stored result with the record's own fields. */
+export const StoredUploadReport = UploadResult.partial().extend({
+  id: z.number().int(),
+  kind: z.string(),
+  fileName: z.string(),
+  fileSizeBytes: z.number(),
+  success: z.boolean(),
+  totalRows: z.number().int(),
+  successCount: z.number().int(),
+  errorCount: z.number().int(),
+  skippedCount: z.number().int(),
+  processingSeconds: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type StoredUploadReport = z.infer<typeof StoredUploadReport>;
+
+export const UploadReportList = z.object({
+  reports: z.array(StoredUploadReport),
+  pagination: z.object({ page: z.number().int(), limit: z.number().int(), total: z.number().int(), totalPages: z.number().int() }),
+});
+export type UploadReportList = z.infer<typeof UploadReportList>;
+
+/** A message of the WebSocket /api/admin/import-progress (api/src/services/import/import-progress.ts). */
+export const ImportProgressMessage = z.object({
+  jobId: z.string(),
+  file: z.string(),
+  phase: z.enum(['queued', 'reading', 'writing', 'completed', 'failed']),
+  rowsRead: z.number(),
+  rowsWritten: z.number(),
+  rowsPerSecond: z.number(),
+  etaSeconds: z.number().nullable(),
+});
+export type ImportProgressMessage = z.infer<typeof ImportProgressMessage>;
+
 // ----------------------------------------------------------------------------- one business (edit)
 
 /** The `{id}` of /api/admin/businesses/{id} and DELETE /api/businesses/{id}: a business's numeric id. */

@@ -4,6 +4,7 @@
  * handled by the replica that received it, so per-process delivery is what the uploading admin needs.
  */
 import { EventEmitter } from 'node:events';
+import type { ImportProgressMessage } from '../../../../common/api/admin.ts';
 
 export type ImportPhase = 'queued' | 'reading' | 'writing' | 'completed' | 'failed';
 
@@ -30,3 +31,6 @@ export function subscribeImportProgress(listener: (progress: ImportProgress) => 
   hub.on('progress', listener);
   return () => hub.off('progress', listener);
 }
+
+/** The panel reads these messages through common/api/admin.ts ImportProgressMessage: kept in step at compile time. */
+export const progressMatchesPanelShape = (progress: ImportProgress): ImportProgressMessage => progress;

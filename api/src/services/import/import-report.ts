@@ -16,6 +16,7 @@
  */
 import type { ColumnMapping } from './columns.ts';
 import type { FileType, ImportFileError, RowSource } from './source-rows.ts';
+import type { UploadResult as PanelUploadResult } from '../../../../common/api/admin.ts';
 
 export const MAX_LISTED = 1000;
 
@@ -204,3 +205,6 @@ function contentMatchNote(keyed: number, matched: number): string {
 export function committedRows(dataRows: number): string {
   return dataRows === 1 ? "the file's first row of data; header rows are not counted" : `the file's first ${dataRows.toLocaleString('en-US')} rows of data; header rows are not counted`;
 }
+
+/** The panel reads results through common/api/admin.ts UploadResult: this fails to compile when the two drift apart. */
+export const resultMatchesPanelShape = (result: UploadResult): PanelUploadResult => result;
