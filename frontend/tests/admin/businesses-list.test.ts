@@ -157,6 +157,14 @@ describe('admin businesses: finding businesses', () => {
     await page.getByRole('button', { name: 'Kategori filtresini kaldır' }).click();
     await page.waitForURL((url) => !url.searchParams.has('category'));
     await page.getByTestId('page-status').getByText('Sayfa 1 / 3').waitFor({ timeout: 20_000 });
+    // The country filter: its list loads when the control is reached (spec §7), then filters by code.
+    const country = page.getByLabel('Ülke', { exact: true });
+    await country.focus();
+    await country.locator('option[value="DE"]').waitFor({ state: 'attached', timeout: 20_000 });
+    assert.equal((await country.locator('option[value="DE"]').textContent())?.trim(), 'Almanya (DE)');
+    await country.selectOption('DE');
+    await page.waitForURL((url) => url.searchParams.get('countryCode') === 'DE');
+    await page.getByTestId('page-status').getByText('60 işletme').waitFor({ timeout: 20_000 });
     await page.close();
   });
 

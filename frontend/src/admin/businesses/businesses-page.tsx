@@ -5,7 +5,7 @@
  * matching", and the global actions (CSV export, delete all, delete test data, fix slugs).
  */
 import type { RowSelectionState } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ADMIN_LIST_SORT_KEYS, type AdminBusinessRow, type ApprovalState, type BulkAction, type BulkBusinessAction } from '../../../../common/api/admin.ts';
 import { ApiError } from '../../api/client.ts';
@@ -334,7 +334,10 @@ function SummaryCard({ label, value, note, testId }: { label: string; value: str
 function Filters({ params, update, categories, categoriesLoading }: { params: ListParams; update(next: ListParams, replace?: boolean): void; categories: Array<{ category: string; count: number }>; categoriesLoading: boolean }) {
   const t = useMessages(businessMessages);
   const { language } = useLanguage();
-  const countryCodes = useCountryCodes();
+  // The country list loads when the admin reaches for the filter (focus, pointer), not with the page (spec §7).
+  const [wantCountries, setWantCountries] = useState(false);
+  const countryCodes = useCountryCodes(wantCountries);
+  const ids = useId();
   const regionNames = useMemo(() => new Intl.DisplayNames([LOCALES[language]], { type: 'region' }), [language]);
 
   // The search box types freely; the URL follows 300 ms after the last key (and back to page 1). A
@@ -366,17 +369,24 @@ function Filters({ params, update, categories, categoriesLoading }: { params: Li
         <input type="search" value={text} placeholder={t.filters.searchPlaceholder} maxLength={200} onChange={(event) => setText(event.target.value)} />
       </label>
       <CategoryCombobox value={params.category} options={categories} loading={categoriesLoading} onChange={(category) => update({ ...params, category, page: 1 })} />
-      <label className="admin-field">
-        <span>{t.filters.approval}</span>
-        <select value={params.approval} onChange={(event) => update({ ...params, approval: event.target.value as ApprovalState, page: 1 })}>
+      <div className="admin-field">
+        {/* A label beside the select, not around it: around, the chosen option's text joins the select's name. */}
+        <label htmlFor={`${ids}-approval`}>{t.filters.approval}</label>
+        <select id={`${ids}-approval`} value={params.approval} onChange={(event) => update({ ...params, approval: event.target.value as ApprovalState, page: 1 })}>
           <option value="all">{t.filters.approvalAll}</option>
           <option value="approved">{t.filters.approvalApproved}</option>
           <option value="pending">{t.filters.approvalPending}</option>
         </select>
-      </label>
-      <label className="admin-field">
-        <span>{t.filters.country}</span>
-        <select value={params.countryCode} onChange={(event) => update({ ...params, countryCode: event.target.value, page: 1 })}>
+      </div>
+      <div className="admin-field">
+        <label htmlFor={`${ids}-country`}>{t.filters.country}</label>
+        <select
+          id={`${ids}-country`}
+          value={params.countryCode}
+          onFocus={() => setWantCountries(true)}
+          onPointerDown={() => setWantCountries(true)}
+          onChange={(event) => update({ ...params, countryCode: event.target.value, page: 1 })}
+        >
           <option value="">{t.filters.allCountries}</option>
           {params.countryCode && !countryCodes.data?.countryCodes.some((entry) => entry.countryCode === params.countryCode) ? <option value={params.countryCode}>{params.countryCode}</option> : null}
           {countryCodes.data?.countryCodes.map((entry) => (
@@ -385,7 +395,7 @@ function Filters({ params, update, categories, categoriesLoading }: { params: Li
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {params.filter || params.category || params.countryCode || params.approval !== 'all' ? (
         <button
           type="button"

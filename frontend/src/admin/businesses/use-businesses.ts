@@ -46,9 +46,10 @@ export function useCategories() {
   return useQuery({ queryKey: categoriesKey, queryFn: () => api.get<AdminCategoryCounts>('/api/admin/categories'), staleTime: 10 * MINUTE });
 }
 
-export function useCountryCodes() {
+/** Spec §7: country codes are fetched only when wanted (the export dialog open, the country filter touched). */
+export function useCountryCodes(enabled: boolean) {
   const api = useApi();
-  return useQuery({ queryKey: countryCodesKey, queryFn: () => api.get<AdminCountryCodeCounts>('/api/admin/country-codes'), staleTime: 10 * MINUTE });
+  return useQuery({ queryKey: countryCodesKey, queryFn: () => api.get<AdminCountryCodeCounts>('/api/admin/country-codes'), staleTime: 10 * MINUTE, enabled });
 }
 
 export function useBusiness(id: number | null) {
