@@ -20,12 +20,45 @@ const FOLD_WHEN_ROWS_PER_GROUP = 4;
 /** Below this many rows the sum is cheap whatever their spread: no fold. */
 const FOLD_MIN_ROWS = 2_000;
 
+/** Whether `deltaRows` rows for `groups` groups have piled up enough to be worth a fold. */
+function shouldFold(deltaRows: number, groups: number): boolean {
+  return deltaRows > FOLD_MIN_ROWS && deltaRows > FOLD_WHEN_ROWS_PER_GROUP * Math.max(1, groups);
+}
+
 /** Every (category, approval) group with at least one business, folding the deltas first when they piled up. */
 export async function listBusinessCountGroups(pool: Pool): Promise<BusinessCountGroup[]> {
   const groups = await sumDeltas(pool);
-  const rows = groups.deltaRows;
-  if (rows > FOLD_MIN_ROWS && rows > FOLD_WHEN_ROWS_PER_GROUP * Math.max(1, groups.groups.length)) await foldBusinessCountDeltas(pool);
+  if (shouldFold(groups.deltaRows, groups.groups.length)) await foldBusinessCountDeltas(pool);
   return groups.groups;
+}
+
+/**
+ * The exact number of businesses in a category and/or approval state (or all of them), from the counters:
+ * what `SELECT count(*) FROM businesses WHERE category = $1 AND is_approved ...` answers, without reading
+ * the businesses. The triggers write the deltas in the writer's own transaction, so a committed write is in
+ * the sum of any statement that starts after it (the same visibility as the count(*) it replaces). A
+ * category of null or '' is no category filter, as in the list's filter.
+ */
+export async function countBusinessesFromCounters(pool: Pool, filter: { category?: string; approval?: 'all' | 'approved' | 'pending' }): Promise<number> {
+  const params: unknown[] = [];
+  const conditions: string[] = [];
+  if (filter.category) {
+    params.push(filter.category);
+    conditions.push(`category = $${params.length}`);
+  }
+  if (filter.approval === 'approved') conditions.push('is_approved');
+  if (filter.approval === 'pending') conditions.push('NOT is_approved');
+  const matches = conditions.length ? conditions.join(' AND ') : 'true';
+  // One pass over the (folded: a few rows per group) deltas: the matching sum, and what the fold rule needs.
+  const { rows } = await pool.query<{ total: string; delta_rows: string; groups: string }>(
+    `SELECT coalesce(sum(businesses) FILTER (WHERE ${matches}), 0)::text AS total, count(*)::text AS delta_rows,
+            count(DISTINCT (category, is_approved))::text AS groups
+       FROM business_count_deltas`,
+    params,
+  );
+  const { total, delta_rows: deltaRows, groups } = rows[0];
+  if (shouldFold(Number(deltaRows), Number(groups))) await foldBusinessCountDeltas(pool);
+  return Number(total);
 }
 
 async function sumDeltas(pool: Pool): Promise<{ groups: BusinessCountGroup[]; deltaRows: number }> {
