@@ -2,21 +2,16 @@
  * /admin/settings in chromium on the real API, PostgreSQL and Meilisearch (admin-side §2, §4, §8, §9):
  * the form filled from the server, the script-tag warning, reset, the size limit, save (and its failure),
  * the snippets on a visitor's next public page in their four places (and running there) but never on an
- * admin page, the cache clear (toast, then a reload 2 s later; its failure), sitemap regeneration, and
- * screenshots at phone and desktop width.
+ * admin page. The cache clear, sitemaps and screenshots are in admin-settings-cache.test.ts.
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, test } from 'vitest';
-import { SITE_SETTING_MAX_BYTES, type SitemapsStatus } from '../../../common/api/admin.ts';
-import { withTransaction } from '../../../platform/db/pool.ts';
-import { writeBusinessBatch } from '../../../platform/db/business-writer.ts';
-import { buildBusiness } from '../../../api/src/services/public/testing/public-fixtures.ts';
-import { ADMIN_VIEWPORTS, openAdminInBrowser, screenshotPath, type AdminInBrowser } from './admin-browser.ts';
+import { SITE_SETTING_MAX_BYTES } from '../../../common/api/admin.ts';
+import { openAdminInBrowser, type AdminInBrowser } from './admin-browser.ts';
 import { editor, editorText, fillEditor, openAsVisitor } from './code-editor-helpers.ts';
 
 const SEEDED_HEAD = '<meta name="seeded-head" content="from the server">';
-const BUSINESSES = 3;
 
 /** What the save test writes: each snippet leaves a flag that says it ran, and a marker to find it. */
 const SNIPPETS = {
@@ -38,8 +33,6 @@ describe('admin panel: site settings', () => {
     admin = await openAdminInBrowser({
       seed: async (api) => {
         await api.pool.query(`INSERT INTO site_settings (key, value) VALUES ('head_tags', $1)`, [SEEDED_HEAD]);
-        const rows = Array.from({ length: BUSINESSES }, (_, index) => buildBusiness({ name: `Settings Bakery ${index + 1}` }));
-        await withTransaction(api.pool, (client) => writeBusinessBatch(client, rows, { mode: 'upsert', source: 'test' }));
       },
     });
     await admin.signIn();
@@ -164,75 +157,6 @@ describe('admin panel: site settings', () => {
       await panel.close();
       const raw = await (await admin.api.request(pathname)).text();
       for (const marker of ['op-head', '__opAnalytics', '__opPixel', 'op-footer']) assert.ok(!raw.includes(marker), `${pathname} carries no ${marker}`);
-    }
-  });
-
-  test('cache clear: a failure says "Cache temizleme hatası"; success says "Cache temizlendi", drops the client caches and reloads 2 s later', async () => {
-    const page = await admin.open('/admin/settings');
-    const button = page.getByRole('button', { name: 'Cache Temizle' });
-    await button.waitFor();
-    await page.route('**/api/admin/clear-cache', (route) => route.abort('connectionrefused'));
-    await button.click();
-    const toast = page.getByTestId('toast');
-    await toast.getByText('Cache temizleme hatası').waitFor();
-    await page.unroute('**/api/admin/clear-cache');
-    admin.problems.splice(0);
-
-    // A mark on this page's window: gone once the page has reloaded.
-    await page.evaluate(() => {
-      (window as unknown as Record<string, unknown>).__beforeReload = true;
-    });
-    const clicked = Date.now();
-    await button.click();
-    await toast.getByText('Cache temizlendi').waitFor();
-    const toastSeen = Date.now();
-    assert.equal(await page.evaluate(() => (window as unknown as Record<string, unknown>).__beforeReload), true, 'not reloaded while the toast shows');
-    // The client caches are dropped at once: the panel's settings query is no longer held.
-    const reloaded = page.waitForEvent('load', { timeout: 20_000 });
-    const refetched = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/admin/site-settings', { timeout: 20_000 });
-    await reloaded;
-    const elapsed = Date.now() - clicked;
-    assert.ok(elapsed >= 1900, `reloaded ${elapsed} ms after the click (2 s expected)`);
-    assert.ok(Date.now() - toastSeen >= 1000, 'the toast was seen before the reload');
-    await refetched;
-    await page.waitForSelector('html[data-admin-ready="true"]');
-    assert.equal(await page.evaluate(() => (window as unknown as Record<string, unknown>).__beforeReload), undefined, 'a new page');
-    await editor(page, 'Head Tag Kodları').waitFor();
-    await page.close();
-  });
-
-  test('sitemap management lists the files with their URL counts; regenerate shows its result', async () => {
-    const page = await admin.open('/admin/settings');
-    const card = page.getByTestId('sitemaps');
-    await card.locator('tr[data-sitemap="/sitemap.xml"]').waitFor();
-    for (const file of ['/sitemap.xml', '/sitemaps/main.xml', '/sitemaps/categories.xml', '/sitemaps/countries.xml', '/sitemaps/cities.xml', '/sitemaps/businesses/page-1.xml']) {
-      assert.equal(await card.locator(`tr[data-sitemap="${file}"]`).count(), 1, file);
-    }
-    assert.equal((await card.locator('tr[data-sitemap="/sitemaps/businesses/page-1.xml"] td').last().textContent())?.trim(), String(BUSINESSES));
-    assert.equal((await page.getByTestId('sitemaps-regenerated-at').textContent())?.trim(), 'Henüz yok');
-
-    await card.getByRole('button', { name: 'Yeniden Oluştur' }).click();
-    const result = page.getByTestId('sitemaps-result');
-    await result.waitFor();
-    const status = (await (await admin.api.request('/api/admin/sitemaps', { headers: { cookie: admin.api.cookie } })).json()) as SitemapsStatus;
-    assert.ok(status.lastRegeneratedAt, 'regenerated on the server');
-    assert.ok(status.totalUrls >= BUSINESSES);
-    const total = new Intl.NumberFormat('tr-TR').format(status.totalUrls);
-    assert.equal((await result.textContent())?.trim(), `Site haritaları yeniden oluşturuldu: ${total} URL, ${status.files.length} dosya`);
-    assert.equal((await page.getByTestId('sitemaps-total').textContent())?.trim(), total);
-    assert.notEqual((await page.getByTestId('sitemaps-regenerated-at').textContent())?.trim(), 'Henüz yok');
-    await page.getByTestId('toast').getByText('Site haritaları yeniden oluşturuldu').waitFor();
-    await page.close();
-  });
-
-  test('screenshots at 390 and 1366 px, no horizontal overflow', async () => {
-    for (const viewport of ADMIN_VIEWPORTS) {
-      const page = await admin.open('/admin/settings', viewport);
-      await editor(page, 'Head Tag Kodları').waitFor();
-      await page.getByTestId('sitemaps').locator('tr[data-sitemap="/sitemap.xml"]').waitFor();
-      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${viewport.name}: no horizontal overflow`);
-      await page.screenshot({ path: screenshotPath('/admin/settings', viewport), fullPage: true });
-      await page.close();
     }
   });
 });

@@ -6,7 +6,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { AD_SLOT_KEYS, AD_SLOT_MAX_BYTES, type AdSlotKey, type AdvertisementCodes, type AdvertisementCodesSaved } from '../../../../common/api/admin.ts';
+import type { AdvertisementCodes, AdvertisementCodesSaved } from '../../../../common/api/admin.ts';
+import { AD_SLOT_KEYS, AD_SLOT_MAX_BYTES, type AdSlotKey } from '../../../../common/api/admin-snippet-limits.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { CodeEditor, utf8Length } from '../components/code-editor.tsx';
 import { useConfirm } from '../components/confirm.tsx';
@@ -14,11 +15,10 @@ import { LoadError, Spinner } from '../components/load-state.tsx';
 import { useToast } from '../components/toast.tsx';
 import { useFormat } from '../i18n/format.ts';
 import { useMessages } from '../i18n/language.tsx';
-import { errorText } from '../lib/error-text.ts';
 import { ADMIN_KEY, MINUTE } from '../lib/query-client.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import { AdPreviewFrame } from './ad-preview-frame.tsx';
-import { advertisementsMessages } from './messages.ts';
+import { errorText, advertisementsMessages } from './messages.ts';
 import './advertisements.css';
 
 export const ADVERTISEMENT_CODES_KEY = [ADMIN_KEY, 'advertisement-codes'] as const;

@@ -63,3 +63,11 @@ export const advertisementsMessages = defineMessages(
     blocked: 'A slot is over the limit: shorten it before saving.',
   },
 );
+
+/**
+ * What a failure toast says under its title (admin-side §8: "status code, colon, space, body text", as
+ * ApiError's message reads, e.g. "413: ..."); a network failure's own message otherwise.
+ */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -99,3 +99,11 @@ export const settingsMessages = defineMessages(
     regenerateFailed: 'Sitemap generation failed',
   },
 );
+
+/**
+ * What a failure toast says under its title (admin-side §8: "status code, colon, space, body text", as
+ * ApiError's message reads, e.g. "413: ..."); a network failure's own message otherwise.
+ */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -7,15 +7,8 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import {
-  SITE_SETTING_KEYS,
-  SITE_SETTING_MAX_BYTES,
-  type ClearCacheResponse,
-  type SiteSettingKey,
-  type SiteSettings,
-  type SiteSettingsBody,
-  type SiteSettingsSaved,
-} from '../../../../common/api/admin.ts';
+import type { ClearCacheResponse, SiteSettings, SiteSettingsBody, SiteSettingsSaved } from '../../../../common/api/admin.ts';
+import { SITE_SETTING_KEYS, SITE_SETTING_MAX_BYTES, type SiteSettingKey } from '../../../../common/api/admin-snippet-limits.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { CodeEditor, utf8Length } from '../components/code-editor.tsx';
 import { useConfirm } from '../components/confirm.tsx';
@@ -23,10 +16,9 @@ import { LoadError, Spinner } from '../components/load-state.tsx';
 import { useToast } from '../components/toast.tsx';
 import { useFormat } from '../i18n/format.ts';
 import { useMessages } from '../i18n/language.tsx';
-import { errorText } from '../lib/error-text.ts';
 import { ADMIN_KEY, MINUTE } from '../lib/query-client.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
-import { settingsMessages } from './messages.ts';
+import { errorText, settingsMessages } from './messages.ts';
 import { SitemapsCard } from './sitemaps-card.tsx';
 import './settings.css';
 

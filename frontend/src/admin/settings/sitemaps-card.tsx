@@ -10,9 +10,8 @@ import { LoadError, Spinner } from '../components/load-state.tsx';
 import { useToast } from '../components/toast.tsx';
 import { useFormat } from '../i18n/format.ts';
 import { useMessages } from '../i18n/language.tsx';
-import { errorText } from '../lib/error-text.ts';
 import { ADMIN_KEY, MINUTE } from '../lib/query-client.ts';
-import { settingsMessages } from './messages.ts';
+import { errorText, settingsMessages } from './messages.ts';
 
 export const SITEMAPS_KEY = [ADMIN_KEY, 'sitemaps'] as const;
 
