@@ -57,6 +57,11 @@ describe('admin panel: site settings', () => {
       assert.equal(await page.getByText(where, { exact: false }).count(), 1, where);
     }
     assert.equal(await page.getByTestId('script-warning-head_tags').count(), 0);
+    // The keyboard is not trapped in an editor: Tab moves on.
+    await head.focus();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.closest('.cm-editor') !== null && document.activeElement?.getAttribute('aria-labelledby')?.endsWith('head_tags-label')), false);
+    assert.equal(await editorText(head), SEEDED_HEAD, 'Tab typed nothing');
 
     await fillEditor(head, '<script src="https://tracker.example/t.js"></script>');
     const warning = page.getByTestId('script-warning-head_tags');

@@ -58,7 +58,6 @@ function AdsForm({ server }: { server: AdvertisementCodes }) {
   useEffect(() => {
     setDraft((current) => (sameCodes(current, base) ? server : current));
     setBase(server);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [server]);
 
   const sizes = Object.fromEntries(AD_SLOT_KEYS.map((key) => [key, utf8Length(draft[key])])) as Record<AdSlotKey, number>;

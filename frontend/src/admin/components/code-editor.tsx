@@ -77,7 +77,6 @@ export function CodeEditor({ value, onChange, labelledBy, describedBy, placehold
       view.current = null;
     };
     // The editor is built once; later values and labels arrive through the effects below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [placeholder, height]);
 
   useEffect(() => {

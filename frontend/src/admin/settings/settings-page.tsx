@@ -71,7 +71,6 @@ function SnippetsForm({ server, refetch }: { server: SiteSettings; refetch(): Pr
   useEffect(() => {
     setDraft((current) => (sameSettings(current, base) ? server : current));
     setBase(server);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [server]);
 
   const dirty = !sameSettings(draft, server);
