@@ -124,7 +124,6 @@ function AdsForm({ server }: { server: AdvertisementCodes }) {
                   onChange={(value) => setDraft((current) => ({ ...current, [key]: value }))}
                   labelledBy={`${id}-label`}
                   describedBy={`${id}-place ${id}-size`}
-                  placeholder={t.placeholder}
                   height="10rem"
                   testId={`editor-${key}`}
                 />
