@@ -306,7 +306,8 @@ export function BusinessesPage() {
             {t.pagination.previous}
           </button>
           <span data-testid="page-status">
-            {t.pagination.page(format.number(params.page), format.number(totalPages))} · {t.pagination.results(format.number(total))}
+            {/* The page shown, not the one asked for: while the next page loads the previous one stays on screen. */}
+            {t.pagination.page(format.number(list.data.pagination.page), format.number(totalPages))} · {t.pagination.results(format.number(total))}
           </span>
           <button type="button" className="admin-button admin-button-small" disabled={params.page >= totalPages} onClick={() => update({ ...params, page: params.page + 1 })}>
             {t.pagination.next}
