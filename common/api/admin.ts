@@ -452,7 +452,7 @@ export const SitemapFileStatus = z.object({
 });
 export type SitemapFileStatus = z.infer<typeof SitemapFileStatus>;
 
-/** GET /api/admin/sitemaps: every file with its URL count, from the data the files are built from. */
+/** GET /api/admin/sitemaps: every file with its URL count, from the data the files are built from (see countedAt). */
 export const SitemapsStatus = z.object({
   files: z.array(SitemapFileStatus),
   /** Page URLs over all files (the index's entries are not counted). */
@@ -465,6 +465,17 @@ export const SitemapsStatus = z.object({
   generatedAt: z.string().nullable(),
   /** ISO 8601 of the last POST /api/admin/sitemaps/regenerate, or null. */
   lastRegeneratedAt: z.string().nullable(),
+  /**
+   * ISO 8601: when the categories, countries and cities figures were counted. The business files are
+   * counted at every answer (from counts triggers keep exact), the main file and the index need no count.
+   */
+  countedAt: z.string().optional(),
+  /**
+   * False when the data was published, or the sitemaps regenerated or the caches cleared, since
+   * `countedAt`: the categories, countries and cities figures may be behind the files. A recount then runs
+   * in the background (at most one per 30 s), so a later call answers true.
+   */
+  countsCurrent: z.boolean().optional(),
 });
 export type SitemapsStatus = z.infer<typeof SitemapsStatus>;
 

@@ -4,6 +4,7 @@
  * aggregate pages and an id keyset for businesses (the page boundaries are computed once, then each
  * file is one index range scan), never a full scan per file.
  */
+import { pageOfCitySlug } from '../../../common/city-names.ts';
 import type { Pool } from '../../../platform/db/pool.ts';
 
 /** What the sitemaps built so far were built from; a sitemap file is stale once either part moves. */
@@ -22,6 +23,67 @@ export async function findSitemapVersion(pool: Pool): Promise<SitemapVersion> {
                            (SELECT updated_at::text FROM indexer_state WHERE key = 'cache_cleared_at')) AS requested`,
   );
   return { published: rows[0]?.published ?? '', requested: rows[0]?.requested ?? '' };
+}
+
+/** One string for a SitemapVersion: stored with the sitemap counts, compared at every GET /api/admin/sitemaps. */
+export function sitemapVersionKey(version: SitemapVersion): string {
+  return `${version.published}#${version.requested}`;
+}
+
+/** The sitemaps' category, country and city page counts as counted at `countedAt`, from the data of `version`. */
+export interface SitemapAggregateCounts {
+  /** sitemapVersionKey of the version read before counting. */
+  version: string;
+  countedAt: Date;
+  categories: number;
+  countries: number;
+  /** City pages: a city's names in one country share a page (common/city-names.ts), as in the files. */
+  cityPages: number;
+}
+
+/** The counts last stored (null before the first count), with their age by the database's clock. */
+export async function findSitemapAggregateCounts(pool: Pool): Promise<(SitemapAggregateCounts & { ageMs: number }) | null> {
+  const { rows } = await pool.query<{ version: string; counted_at: Date; categories: number; countries: number; city_pages: number; age_ms: number }>(
+    `SELECT version, counted_at, categories, countries, city_pages, (extract(epoch FROM now() - counted_at) * 1000)::float8 AS age_ms
+       FROM sitemap_counts WHERE id = 1`,
+  );
+  const row = rows[0];
+  return row ? { version: row.version, countedAt: row.counted_at, categories: row.categories, countries: row.countries, cityPages: row.city_pages, ageMs: row.age_ms } : null;
+}
+
+/**
+ * Counts the categories, countries and city pages the files list, in one pass over the approved
+ * businesses (grouping sets: one scan, three small hash tables), with the same filters as
+ * listCategorySitemapEntries, listCountrySitemapEntries and listCitySitemapEntries; stores and answers
+ * them. The version and the time are read before the count, so a publish during it leaves the stored
+ * version behind and the next read recounts. A count that began earlier never replaces a later one.
+ */
+export async function countSitemapAggregates(pool: Pool): Promise<SitemapAggregateCounts> {
+  const version = await findSitemapVersion(pool);
+  const { rows: clock } = await pool.query<{ now: Date }>('SELECT now() AS now');
+  const { rows } = await pool.query<{ g: number; category_slug: string | null; country_code: string | null; city_slug: string | null }>(
+    `SELECT GROUPING(category_slug, country_code, city_slug) AS g, category_slug, country_code, city_slug
+       FROM businesses WHERE is_approved
+      GROUP BY GROUPING SETS ((category_slug), (country_code), (country_code, city_slug))`,
+  );
+  let categories = 0;
+  let countries = 0;
+  const cityPages = new Set<string>();
+  for (const row of rows) {
+    // GROUPING's bits, from the left: 1 for a column not grouped in the row's set.
+    if (row.g === 0b011 && row.category_slug) categories++;
+    else if (row.g === 0b101 && row.country_code !== null) countries++;
+    else if (row.g === 0b100 && row.country_code !== null && row.city_slug) cityPages.add(`${row.country_code}|${pageOfCitySlug(row.city_slug, row.country_code)}`);
+  }
+  const counts: SitemapAggregateCounts = { version: sitemapVersionKey(version), countedAt: clock[0].now, categories, countries, cityPages: cityPages.size };
+  await pool.query(
+    `INSERT INTO sitemap_counts (id, version, counted_at, categories, countries, city_pages) VALUES (1, $1, $2, $3, $4, $5)
+     ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, counted_at = EXCLUDED.counted_at, categories = EXCLUDED.categories,
+       countries = EXCLUDED.countries, city_pages = EXCLUDED.city_pages
+     WHERE sitemap_counts.counted_at <= EXCLUDED.counted_at`,
+    [counts.version, counts.countedAt, counts.categories, counts.countries, counts.cityPages],
+  );
+  return counts;
 }
 
 /** Records an admin's regenerate: every API process's sitemap cache sees the new row at its next request. */

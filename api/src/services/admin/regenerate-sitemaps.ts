@@ -9,7 +9,8 @@ import { describeSitemaps } from './describe-sitemaps.ts';
  * POST /api/admin/sitemaps/regenerate: records a new sitemap generation in PostgreSQL, which every API
  * process's sitemap cache compares at each request (frontend/server/sitemaps.ts): from the next request
  * on, every process writes its files from the current data, whichever process took the regenerate.
- * Answers the files as they now are, and audits who asked.
+ * Recounts the category, country and city figures before answering (one grouped scan: seconds at a
+ * million businesses), so the answer is current; answers the files as they now are, and audits who asked.
  */
 export async function regenerateSitemaps(options: {
   prisma: Prisma;
@@ -19,7 +20,7 @@ export async function regenerateSitemaps(options: {
   ip: string | null;
 }): Promise<SitemapsRegenerated> {
   await recordSitemapGeneration(options.pool);
-  const status = await describeSitemaps({ pool: options.pool, publicUrl: options.publicUrl });
+  const status = await describeSitemaps({ pool: options.pool, publicUrl: options.publicUrl, recount: true });
   await insertAuditLog(options.prisma, {
     action: 'sitemaps.regenerate',
     adminUserId: options.adminUserId,

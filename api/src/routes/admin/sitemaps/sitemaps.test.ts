@@ -6,6 +6,8 @@ import { writeBusinessBatch } from '../../../../../platform/db/business-writer.t
 import { buildBusiness } from '../../../services/public/testing/public-fixtures.ts';
 import { startTestApi } from '../../../test/api-harness.ts';
 import { startOtherSitemapProcess } from '../../../test/site-helpers.ts';
+import { pageOfCitySlug } from '../../../../../common/city-names.ts';
+import { SITEMAP_RECOUNT_INTERVAL_MS } from '../../../services/admin/describe-sitemaps.ts';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 
@@ -31,6 +33,36 @@ describe('admin sitemaps', () => {
     assert.equal(response.status, 200, path);
     return response.text();
   };
+
+  /** What the files hold, counted from scratch: the approved businesses in id order, 9,000 a file, and the groups. */
+  const realCounts = async () => {
+    const { rows } = await api.pool.query<{ approved: number; categories: number; countries: number }>(`
+      SELECT count(*)::int AS approved,
+             (count(DISTINCT category_slug) FILTER (WHERE category_slug <> ''))::int AS categories,
+             count(DISTINCT country_code)::int AS countries
+        FROM businesses WHERE is_approved`);
+    const cities = await api.pool.query<{ code: string; slug: string }>(`
+      SELECT DISTINCT country_code AS code, city_slug AS slug FROM businesses
+       WHERE is_approved AND country_code IS NOT NULL AND city_slug <> ''`);
+    const { approved, categories, countries } = rows[0];
+    return {
+      businessFiles: Array.from({ length: Math.ceil(approved / 9_000) }, (_, index) => Math.min(9_000, approved - index * 9_000)),
+      categories,
+      countries,
+      cityPages: new Set(cities.rows.map((row) => `${row.code}|${pageOfCitySlug(row.slug, row.code)}`)).size,
+    };
+  };
+  /** The same figures as GET /api/admin/sitemaps reports them. */
+  const reported = (sitemaps: SitemapsStatus) => {
+    const urlsOf = (kind: string) => sitemaps.files.filter((file) => file.kind === kind).map((file) => file.urls);
+    const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+    return { businessFiles: urlsOf('businesses'), categories: sum(urlsOf('categories')), countries: sum(urlsOf('countries')), cityPages: sum(urlsOf('cities')) };
+  };
+  /** What an indexer publish does to the sitemap version (no indexer runs in this test). */
+  const publish = () =>
+    api.pool.query(`INSERT INTO indexer_state (key, value, updated_at) VALUES ('test-publish', '{}', now())
+                    ON CONFLICT (key) DO UPDATE SET updated_at = now()`);
+  const write = (rows: Parameters<typeof writeBusinessBatch>[1]) => withTransaction(api.pool, (client) => writeBusinessBatch(client, rows, { mode: 'upsert', source: 'test' }));
 
   beforeAll(async () => {
     api = await startTestApi({ env: { PUBLIC_URL } });
@@ -75,6 +107,9 @@ describe('admin sitemaps', () => {
       ],
     );
     assert.equal(sitemaps.totalUrls, 10 + 3 + 2 + 3 + APPROVED);
+    // The first call counts before answering: the figures are current.
+    assert.equal(sitemaps.countsCurrent, true);
+    assert.ok(sitemaps.countedAt && Date.now() - Date.parse(sitemaps.countedAt) < 60_000);
     // What a crawler reads: the index lists exactly these files, and each file holds the URLs counted.
     const index = locsOf(await fetchXml(api.url, '/sitemap.xml'));
     assert.deepEqual(index, sitemaps.files.slice(1).map((file) => file.url));
@@ -108,6 +143,8 @@ describe('admin sitemaps', () => {
       assert.ok(regenerated.lastRegeneratedAt, 'the time is recorded');
       assert.ok(Date.now() - Date.parse(regenerated.lastRegeneratedAt) < 60_000);
       assert.equal(regenerated.generatedAt, regenerated.lastRegeneratedAt);
+      assert.equal(regenerated.countsCurrent, true, 'a regenerate recounts before answering');
+      assert.ok(Date.parse(regenerated.countedAt!) >= Date.parse(regenerated.lastRegeneratedAt));
 
       for (const base of [api.url, otherUrl]) {
         const categories = locsOf(await fetchXml(base, '/sitemaps/categories.xml'));
@@ -131,5 +168,91 @@ describe('admin sitemaps', () => {
     assert.equal(locsOf(await fetchXml(api.url, '/sitemaps/categories.xml')).length, 4, 'still the cached file');
     assert.equal((await api.postJson('/api/admin/clear-cache', {}, { cookie })).status, 200);
     assert.equal(locsOf(await fetchXml(api.url, '/sitemaps/categories.xml')).length, 3);
+  });
+  test('the business files follow inserts, approval changes and deletes at once, as a real count', async () => {
+    const before = reported(await status());
+    assert.deepEqual(before.businessFiles, (await realCounts()).businessFiles);
+
+    await write(Array.from({ length: 9_000 }, (_, index) => buildBusiness({ placeId: `sitemap-more-${index}`, name: `More ${index}`, category: 'Bakery', city: 'Berlin', countryCode: 'DE', country: 'Germany' })));
+    const grown = reported(await status());
+    assert.deepEqual(grown.businessFiles, (await realCounts()).businessFiles);
+    assert.equal(grown.businessFiles.length, before.businessFiles.length + 1);
+
+    await api.pool.query(`UPDATE businesses SET is_approved = false WHERE place_id LIKE 'sitemap-more-%' AND place_id < 'sitemap-more-3'`);
+    assert.deepEqual(reported(await status()).businessFiles, (await realCounts()).businessFiles);
+    await api.pool.query(`UPDATE businesses SET is_approved = true WHERE place_id LIKE 'sitemap-more-1%'`);
+    assert.deepEqual(reported(await status()).businessFiles, (await realCounts()).businessFiles);
+
+    await api.pool.query(`DELETE FROM businesses WHERE place_id LIKE 'sitemap-more-%'`);
+    const shrunk = reported(await status());
+    assert.deepEqual(shrunk.businessFiles, (await realCounts()).businessFiles);
+    assert.deepEqual(shrunk.businessFiles, before.businessFiles);
+  });
+
+  test('category, country and city figures: as of countedAt, recounted in the background at most every 30 s once the data is published', async () => {
+    // A regenerate counts before answering: a fresh count to start from.
+    const counted = SitemapsRegenerated.parse(await (await api.postJson('/api/admin/sitemaps/regenerate', {}, { cookie })).json());
+    assert.equal(counted.countsCurrent, true);
+    await write([
+      buildBusiness({ placeId: 'sitemap-rs-1', name: 'Kafana One', category: 'Kafana', city: 'Belgrade', countryCode: 'RS', country: 'Serbia' }),
+      // Another name of the same city: the same city page.
+      buildBusiness({ placeId: 'sitemap-rs-2', name: 'Kafana Two', category: 'Kafana', city: 'Beograd', countryCode: 'RS', country: 'Serbia' }),
+    ]);
+    await publish();
+
+    // Published since the count: the old figures, said to be behind, with the time they were counted.
+    const behind = await status();
+    assert.equal(behind.countsCurrent, false);
+    assert.equal(behind.countedAt, counted.countedAt);
+    assert.deepEqual({ ...reported(behind), businessFiles: [] }, { ...reported(counted), businessFiles: [] });
+    assert.deepEqual(reported(behind).businessFiles, (await realCounts()).businessFiles, 'the business files are counted at once');
+
+    // The last count is younger than 30 s: no recount yet, however often the screen asks.
+    assert.equal(SITEMAP_RECOUNT_INTERVAL_MS, 30_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const stillBehind = await status();
+    assert.equal(stillBehind.countsCurrent, false);
+    assert.equal(stillBehind.countedAt, counted.countedAt);
+
+    // 30 s later a call starts the recount and still answers at once; a later call answers the new figures.
+    await api.pool.query(`UPDATE sitemap_counts SET counted_at = counted_at - interval '31 seconds'`);
+    const aged = await status();
+    assert.equal(aged.countsCurrent, false);
+    let current = aged;
+    const deadline = Date.now() + 15_000;
+    while (!current.countsCurrent && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      current = await status();
+    }
+    assert.equal(current.countsCurrent, true);
+    assert.ok(Date.parse(current.countedAt!) > Date.parse(aged.countedAt!));
+    const real = await realCounts();
+    assert.deepEqual(reported(current), real);
+    assert.equal(real.countries, reported(counted).countries + 1);
+    assert.equal(real.cityPages, reported(counted).cityPages + 1, 'Belgrade and Beograd are one page');
+    assert.equal(real.categories, reported(counted).categories + 1);
+
+    // What a crawler gets from a process building its files now holds exactly these figures.
+    const other = await startOtherSitemapProcess({ pool: api.pool, publicUrl: PUBLIC_URL });
+    try {
+      assert.deepEqual(locsOf(await fetchXml(other.url, '/sitemap.xml')), current.files.slice(1).map((file) => file.url));
+      for (const file of current.files.slice(1)) assert.equal(locsOf(await fetchXml(other.url, file.path)).length, file.urls, file.path);
+    } finally {
+      other.close();
+    }
+  });
+
+  test('a regenerate after deletes and approval changes answers current figures equal to a real count', async () => {
+    await api.pool.query(`UPDATE businesses SET is_approved = false WHERE place_id = 'sitemap-rs-1'`);
+    await api.pool.query(`DELETE FROM businesses WHERE place_id IN ('sitemap-rs-2', 'sitemap-0', 'sitemap-1')`);
+    const response = await api.postJson('/api/admin/sitemaps/regenerate', {}, { cookie });
+    assert.equal(response.status, 200);
+    const regenerated = SitemapsRegenerated.parse(await response.json());
+    assert.equal(regenerated.countsCurrent, true);
+    assert.deepEqual(reported(regenerated), await realCounts());
+    const later = await status();
+    assert.equal(later.countsCurrent, true);
+    assert.equal(later.countedAt, regenerated.countedAt);
+    assert.deepEqual(reported(later), await realCounts());
   });
 });
