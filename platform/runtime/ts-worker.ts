@@ -50,9 +50,22 @@ export function workerBundle(entry: URL): Promise<URL | null> {
   return pending;
 }
 
-/** `transferList`: objects in `data` moved to the worker (a MessagePort to talk to another thread). */
-export async function startTsWorker(entry: URL, data: unknown, resourceLimits?: ResourceLimits, transferList?: Transferable[]): Promise<Worker> {
+/** Starts a worker on a loaded module (loadTsWorker). `transferList`: objects in `data` moved to the worker (a MessagePort to talk to another thread). */
+export type TsWorkerStarter = (data: unknown, resourceLimits?: ResourceLimits, transferList?: Transferable[]) => Worker;
+
+/**
+ * Loads the module (its bundle, built at the first call in this process) and resolves to what starts a
+ * worker on it, synchronously. A Worker's messages, 'error' and 'exit' that come before a listener for them
+ * are dropped, not queued: a caller that starts several workers loads them all first, then starts each and
+ * attaches its listeners with nothing awaited in between. Awaiting a second worker's module while a first
+ * one already runs loses what the first posts meanwhile (an import lost its 'opened' message that way while
+ * the prepare thread's module was being bundled).
+ */
+export async function loadTsWorker(entry: URL): Promise<TsWorkerStarter> {
   const bundled = await workerBundle(entry);
-  const options = { workerData: { entry: entry.href, data }, resourceLimits, transferList };
-  return bundled ? new Worker(bundled, options) : new Worker(BOOTSTRAP, options);
+  return (data, resourceLimits, transferList) => {
+    const options = { workerData: { entry: entry.href, data }, resourceLimits, transferList };
+    return bundled ? new Worker(bundled, options) : new Worker(BOOTSTRAP, options);
+  };
 }
+

@@ -4,7 +4,7 @@
  */
 import os from 'node:os';
 import { MessageChannel, type Worker } from 'node:worker_threads';
-import { startTsWorker } from '../../../../platform/runtime/ts-worker.ts';
+import { loadTsWorker } from '../../../../platform/runtime/ts-worker.ts';
 import type { EncodedBatch } from '../../../../platform/db/business-writer.ts';
 import type { ReadMessage, ReadOptions } from './read-batches.ts';
 
@@ -52,12 +52,19 @@ export interface ParsedBatches {
 /** `prepareThreads`: how many prepare threads (prepareThreadsFor the file's size, as a rule). */
 export async function readBatchesInWorker(options: Omit<ReadOptions, 'allocate' | 'preparePorts'> & { prepareThreads: number }): Promise<ParsedBatches> {
   const { prepareThreads, ...readOptions } = options;
+  // Both modules are loaded before either thread starts, and each thread's listeners are attached below
+  // with nothing awaited in between: a Worker drops what it posts before there is a listener. Started
+  // while the prepare thread's module was still being bundled (the first import with prepare threads in
+  // a process), the parse worker could post 'opened' before anyone listened, and the import had no
+  // column report.
+  const [startParser, startPreparer] = await Promise.all([
+    loadTsWorker(new URL('./parse-worker.ts', import.meta.url)),
+    prepareThreads > 0 ? loadTsWorker(new URL('./prepare-worker.ts', import.meta.url)) : null,
+  ]);
   const channels = Array.from({ length: prepareThreads }, () => new MessageChannel());
   const preparePorts = channels.map((channel) => channel.port1);
-  const [worker, ...helpers]: Worker[] = await Promise.all([
-    startTsWorker(new URL('./parse-worker.ts', import.meta.url), { ...readOptions, ahead: AHEAD, preparePorts }, WORKER_HEAP, preparePorts),
-    ...channels.map(({ port2 }) => startTsWorker(new URL('./prepare-worker.ts', import.meta.url), { port: port2 }, WORKER_HEAP, [port2])),
-  ]);
+  const worker: Worker = startParser({ ...readOptions, ahead: AHEAD, preparePorts }, WORKER_HEAP, preparePorts);
+  const helpers: Worker[] = channels.map(({ port2 }) => startPreparer!({ port: port2 }, WORKER_HEAP, [port2]));
   const exited = Promise.all([worker, ...helpers].map((thread) => new Promise<void>((resolve) => thread.once('exit', () => resolve()))));
   const queue: Array<ReadMessage | Error> = [];
   let wake: (() => void) | null = null;
