@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { createPool, type Pool } from '../../platform/db/pool.ts';
 import { indexUid } from '../../platform/search/client.ts';
@@ -32,6 +32,14 @@ describe('indexer process (spawned, kill -9, standby take-over)', () => {
   beforeAll(async () => {
     context = await createTestContext({ INDEXER_POLL_MS: '200', INDEXER_BATCH_SIZE: '250' });
     pool = createPool(context.config.databaseUrl!);
+  });
+
+  // A test that failed half-way leaves its indexers running, and the one holding leadership would make every
+  // later test's indexers stand by (one timed-out wait in a loaded CI run failed the whole file so).
+  afterEach(async () => {
+    const alive = running.filter((spawned) => spawned.child.exitCode === null && spawned.child.signalCode === null);
+    for (const spawned of alive) spawned.child.kill('SIGKILL');
+    await Promise.all(alive.map((spawned) => spawned.exited));
   });
 
   afterAll(async () => {
