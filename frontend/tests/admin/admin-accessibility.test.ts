@@ -153,8 +153,12 @@ describe('admin panel: accessibility and screenshots', () => {
 
     // On a phone the menu is a drawer: the toggle opens it, a link closes it.
     await page.setViewportSize({ width: ADMIN_VIEWPORTS[0].width, height: ADMIN_VIEWPORTS[0].height });
-    const toggle = page.getByRole('button', { name: 'Menüyü aç' });
+    const toggle = page.locator('.admin-drawer-toggle');
+    // Shown by the phone layout: focusing it before the new layout applies would leave the focus where it
+    // was (a button of the screen), and Enter would press that.
+    await toggle.waitFor({ state: 'visible' });
     await toggle.focus();
+    assert.equal(await focused(page), 'button:Menüyü aç');
     await page.keyboard.press('Enter');
     assert.equal(await page.locator('.admin-drawer-toggle').getAttribute('aria-expanded'), 'true');
     const settings = page.getByRole('navigation', { name: 'Yönetim menüsü' }).getByRole('link', { name: /^Site Ayarları/ });
