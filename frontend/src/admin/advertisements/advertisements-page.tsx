@@ -5,13 +5,14 @@
  * frame. Reset clears ad1 to ad5 only (spec §5); save posts all seven.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { AdvertisementCodes, AdvertisementCodesSaved } from '../../../../common/api/admin.ts';
 import { AD_SLOT_KEYS, AD_SLOT_MAX_BYTES, type AdSlotKey } from '../../../../common/api/admin-snippet-limits.ts';
 import { useApi } from '../../lib/use-api.ts';
-import { CodeEditor, utf8Length } from '../components/code-editor.tsx';
+import { CodeEditor } from '../components/code-editor.tsx';
 import { useConfirm } from '../components/confirm.tsx';
 import { LoadError, Spinner } from '../components/load-state.tsx';
+import { useSnippetDraft } from '../components/use-snippet-draft.ts';
 import { useToast } from '../components/toast.tsx';
 import { useFormat } from '../i18n/format.ts';
 import { useMessages } from '../i18n/language.tsx';
@@ -52,17 +53,7 @@ function AdsForm({ server }: { server: AdvertisementCodes }) {
   const toast = useToast();
   const confirm = useConfirm();
   const baseId = useId();
-  const [draft, setDraft] = useState<AdvertisementCodes>(server);
-  const [base, setBase] = useState<AdvertisementCodes>(server);
-  // A newer server copy replaces the form only while nothing is edited.
-  useEffect(() => {
-    setDraft((current) => (sameCodes(current, base) ? server : current));
-    setBase(server);
-  }, [server]);
-
-  const sizes = Object.fromEntries(AD_SLOT_KEYS.map((key) => [key, utf8Length(draft[key])])) as Record<AdSlotKey, number>;
-  const tooLarge = AD_SLOT_KEYS.some((key) => sizes[key] > AD_SLOT_MAX_BYTES);
-  const dirty = !sameCodes(draft, server);
+  const { draft, setDraft, setSnippet, dirty, sizes, tooLarge } = useSnippetDraft(server, AD_SLOT_KEYS, AD_SLOT_MAX_BYTES);
   const limit = format.bytes(AD_SLOT_MAX_BYTES);
 
   const save = useMutation({
@@ -121,7 +112,7 @@ function AdsForm({ server }: { server: AdvertisementCodes }) {
                 </p>
                 <CodeEditor
                   value={draft[key]}
-                  onChange={(value) => setDraft((current) => ({ ...current, [key]: value }))}
+                  onChange={(value) => setSnippet(key, value)}
                   labelledBy={`${id}-label`}
                   describedBy={`${id}-place ${id}-size`}
                   height="10rem"
@@ -143,8 +134,4 @@ function AdsForm({ server }: { server: AdvertisementCodes }) {
       </div>
     </form>
   );
-}
-
-function sameCodes(a: AdvertisementCodes, b: AdvertisementCodes): boolean {
-  return AD_SLOT_KEYS.every((key) => a[key] === b[key]);
 }

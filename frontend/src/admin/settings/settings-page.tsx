@@ -6,13 +6,14 @@
  * regenerate button.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import type { ClearCacheResponse, SiteSettings, SiteSettingsBody, SiteSettingsSaved } from '../../../../common/api/admin.ts';
 import { SITE_SETTING_KEYS, SITE_SETTING_MAX_BYTES, type SiteSettingKey } from '../../../../common/api/admin-snippet-limits.ts';
 import { useApi } from '../../lib/use-api.ts';
-import { CodeEditor, utf8Length } from '../components/code-editor.tsx';
+import { CodeEditor } from '../components/code-editor.tsx';
 import { useConfirm } from '../components/confirm.tsx';
 import { LoadError, Spinner } from '../components/load-state.tsx';
+import { useSnippetDraft } from '../components/use-snippet-draft.ts';
 import { useToast } from '../components/toast.tsx';
 import { useFormat } from '../i18n/format.ts';
 import { useMessages } from '../i18n/language.tsx';
@@ -65,17 +66,7 @@ function SnippetsForm({ server, refetch }: { server: SiteSettings; refetch(): Pr
   const toast = useToast();
   const confirm = useConfirm();
   const baseId = useId();
-  const [draft, setDraft] = useState<SiteSettings>(server);
-  // A newer server copy (another tab saved, a refetch) replaces the form only while nothing is edited.
-  const [base, setBase] = useState<SiteSettings>(server);
-  useEffect(() => {
-    setDraft((current) => (sameSettings(current, base) ? server : current));
-    setBase(server);
-  }, [server]);
-
-  const dirty = !sameSettings(draft, server);
-  const sizes = Object.fromEntries(SITE_SETTING_KEYS.map((key) => [key, utf8Length(draft[key])])) as Record<SiteSettingKey, number>;
-  const tooLarge = SITE_SETTING_KEYS.some((key) => sizes[key] > SITE_SETTING_MAX_BYTES);
+  const { draft, setDraft, setSnippet, dirty, sizes, tooLarge } = useSnippetDraft(server, SITE_SETTING_KEYS, SITE_SETTING_MAX_BYTES);
 
   const save = useMutation({
     mutationFn: (body: SiteSettingsBody) => api.post<SiteSettingsSaved>('/api/admin/site-settings', body),
@@ -135,7 +126,7 @@ function SnippetsForm({ server, refetch }: { server: SiteSettings; refetch(): Pr
                 </p>
                 <CodeEditor
                   value={draft[key]}
-                  onChange={(value) => setDraft((current) => ({ ...current, [key]: value }))}
+                  onChange={(value) => setSnippet(key, value)}
                   labelledBy={`${id}-label`}
                   describedBy={`${id}-where ${id}-size${hasScript ? ` ${id}-warning` : ''}`}
                   height="9rem"
@@ -174,8 +165,4 @@ function SnippetsForm({ server, refetch }: { server: SiteSettings; refetch(): Pr
       </section>
     </>
   );
-}
-
-function sameSettings(a: SiteSettings, b: SiteSettings): boolean {
-  return SITE_SETTING_KEYS.every((key) => a[key] === b[key]);
 }
