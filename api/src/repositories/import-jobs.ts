@@ -49,6 +49,8 @@ export interface UnfinishedImportJob {
   rows_inserted: number;
   rows_updated: number;
   last_committed_row: number;
+  /** The data rows whose batches committed, an int4multirange literal (migration 20261128010000). */
+  committed_rows: string;
   started_at: Date | null;
   created_at: Date;
 }
@@ -57,7 +59,7 @@ export interface UnfinishedImportJob {
 export async function listUnfinishedImportJobs(pool: Pool): Promise<UnfinishedImportJob[]> {
   const { rows } = await pool.query<UnfinishedImportJob>(`
     SELECT id, kind, file_name, file_size_bytes::text, file_type, mode, batch_size, rows_written, rows_inserted, rows_updated,
-      last_committed_row, started_at, created_at
+      last_committed_row, committed_rows, started_at, created_at
     FROM import_jobs WHERE status IN ('queued', 'running') ORDER BY created_at`);
   return rows;
 }
@@ -99,9 +101,21 @@ export async function createRunningImportJob(
   });
 }
 
+/** How often a batch whose transaction PostgreSQL aborted as a deadlock (or serialization failure) is tried again. */
+const MAX_BATCH_ATTEMPTS = 4;
+const RETRIED_CODES = new Set(['40P01', '40001']);
+
 /**
  * Writes one batch of businesses and the job's progress in one transaction, so after a crash the job says
- * exactly which data rows are in the database. Rolls back and rethrows on any error.
+ * exactly which data rows are in the database. An import writes several batches at once, which commit in
+ * any order: each records its rows (fromDataRow, upToDataRow] in the job's committed_rows, and
+ * last_committed_row becomes the end of its first range, the highest row below which every batch committed.
+ * The job's row is updated last, in the same round trip as COMMIT: its row lock, which orders the batches'
+ * updates, is held for no longer than the commit itself.
+ *
+ * A transaction PostgreSQL aborts as a deadlock (two writers inserting the same keys in opposite orders:
+ * two imports of overlapping files, or one import's rows whose slugs collide) is rolled back whole and
+ * tried again; any other error rolls back and is rethrown.
  */
 export async function writeImportBatch(
   pool: Pool,
@@ -111,15 +125,29 @@ export async function writeImportBatch(
     mode: WriteMode;
     /** The columns an existing business may be changed in (undefined: all). */
     columns: string[] | undefined;
-    /** The last data row of the batch: read and committed once this commits. */
+    /** The last data row of the batch before this one (0 for the first). */
+    fromDataRow: number;
+    /** The last data row of the batch. */
     upToDataRow: number;
-    /** Rows written by the job's earlier batches. */
-    rowsWrittenBefore: number;
     fileType: string;
-    /** Test hook: runs inside the transaction just before it commits. */
-    beforeCommit?: (client: PoolClient) => Promise<void>;
+    /** Test hook: runs inside the transaction before the job's progress is written and the batch commits. */
+    beforeCommit?: (client: PoolClient, attempt: number) => Promise<void>;
   },
 ): Promise<WriteOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await writeImportBatchOnce(pool, options, attempt);
+    } catch (error) {
+      if (attempt >= MAX_BATCH_ATTEMPTS || !RETRIED_CODES.has((error as { code?: string }).code ?? '')) throw error;
+    }
+  }
+}
+
+async function writeImportBatchOnce(pool: Pool, options: Parameters<typeof writeImportBatch>[1], attempt: number): Promise<WriteOutcome> {
+  const { jobId, fromDataRow, upToDataRow } = options;
+  if (!UUID.test(jobId) || !isRowNumber(fromDataRow) || !isRowNumber(upToDataRow) || upToDataRow <= fromDataRow) {
+    throw new Error(`invalid import batch position (job ${jobId}, rows ${fromDataRow}-${upToDataRow})`);
+  }
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -129,13 +157,16 @@ export async function writeImportBatch(
     await client.query('SET LOCAL synchronous_commit = off');
     const outcome = await writeEncodedBatch(client, options.batch, { mode: options.mode, columns: options.columns });
     const written = outcome.inserted + outcome.updated + outcome.unchanged;
-    await client.query(
-      `UPDATE import_jobs SET rows_read = $2, rows_written = $3, last_committed_row = $4, file_type = $5,
-         rows_inserted = rows_inserted + $6, rows_updated = rows_updated + $7 WHERE id = $1`,
-      [options.jobId, options.upToDataRow, options.rowsWrittenBefore + written, options.upToDataRow, options.fileType, outcome.inserted, outcome.updated],
-    );
-    await options.beforeCommit?.(client);
-    await client.query('COMMIT');
+    await options.beforeCommit?.(client, attempt);
+    // One simple query (no parameters), so the values are written in: a UUID and integers checked above.
+    const rows = `int4multirange(int4range(${fromDataRow}, ${upToDataRow}, '(]'))`;
+    await client.query(`
+      UPDATE import_jobs SET rows_read = GREATEST(rows_read, ${upToDataRow}), rows_written = rows_written + ${written},
+        committed_rows = (committed_rows::int4multirange + ${rows})::text,
+        last_committed_row = coalesce((SELECT upper(r) - 1 FROM unnest(committed_rows::int4multirange + ${rows}) AS r WHERE lower(r) = 1), 0),
+        file_type = ${client.escapeLiteral(options.fileType)}, rows_inserted = rows_inserted + ${outcome.inserted}, rows_updated = rows_updated + ${outcome.updated}
+      WHERE id = '${jobId}';
+      COMMIT`);
     return outcome;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -144,6 +175,9 @@ export async function writeImportBatch(
     client.release();
   }
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isRowNumber = (value: number) => Number.isSafeInteger(value) && value >= 0 && value < 2 ** 31 - 1;
 
 /** Closes the job and stores its report in one transaction; returns the report's id. */
 export async function finishImportJob(

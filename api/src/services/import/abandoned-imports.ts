@@ -34,7 +34,7 @@ async function closeJob(prisma: Prisma, job: UnfinishedImportJob, now: Date): Pr
   const written = job.rows_written;
   const stored = written === 0
     ? 'Nothing of it was stored.'
-    : `${written === 1 ? '1 row' : `${written.toLocaleString('en-US')} rows`} committed before it ${written === 1 ? 'stays' : 'stay'} (${committedRows(job.last_committed_row)}); which rows were rejected or skipped before that is not known.`;
+    : `${written === 1 ? '1 row' : `${written.toLocaleString('en-US')} rows`} committed before it ${written === 1 ? 'stays' : 'stay'} (${committedRows(job.last_committed_row)}${pastWatermark(job) ? ', and some of the batches after it, written at the same time' : ''}); which rows were rejected or skipped before that is not known.`;
   const startedAt = (job.started_at ?? job.created_at).getTime();
   const result = buildUploadResult({
     jobId: job.id, fileName: job.file_name, fileSizeBytes: Number(job.file_size_bytes),
@@ -57,4 +57,9 @@ async function closeJob(prisma: Prisma, job: UnfinishedImportJob, now: Date): Pr
       processingSeconds: result.summary.processingTimeSeconds, report: result as object,
     },
   });
+}
+
+/** Whether batches past the job's watermark committed (its committed rows are more than one range). */
+function pastWatermark(job: UnfinishedImportJob): boolean {
+  return (job.committed_rows.match(/[[(]/g) ?? []).length > (job.last_committed_row > 0 ? 1 : 0);
 }

@@ -5,7 +5,10 @@
  *
  * - Each batch is one transaction that also records the job's progress (rows read, rows written,
  *   lastCommittedRow), so after a crash the ImportJob says exactly which data rows are in the database.
- * - The worker parses the next batches while PostgreSQL writes this one: the two use both cores.
+ * - The worker parses the next batches while PostgreSQL writes earlier ones, over several connections at
+ *   once on a machine with the cores for it (importWritersFor). Batches then commit in any order: the
+ *   report applies their outcomes in file order, and lastCommittedRow is a watermark, the highest data
+ *   row below which every batch committed (import-jobs.ts keeps the same in the job's row).
  * - A place_id seen earlier in the file is skipped (first occurrence wins). A row without one is keyed by
  *   its name, address and phone (content-key.ts), so every row of a file is matched on a second run.
  * - A business that exists is changed only in the columns the file has: a file without a phone column
@@ -13,6 +16,7 @@
  * - Nothing here talks to Meilisearch: the businesses triggers fill search_outbox and the indexer follows.
  */
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { stat } from 'node:fs/promises';
 import type { BatchSize, ImportMode } from '../../../../common/api/admin.ts';
 import { isContentKey } from '../../../../common/business.ts';
@@ -25,6 +29,7 @@ import { buildUploadResult, emptyCounters, MAX_LISTED, type ImportCounters, type
 import { publishImportProgress, type ImportPhase, type ImportProgress } from './import-progress.ts';
 import { prepareThreadsFor, readBatchesInWorker } from './parsed-batches.ts';
 import { positionAt, type ReadDelta, type ReadMessage } from './read-batches.ts';
+import type { WriteOutcome } from '../../../../platform/db/business-writer.ts';
 import { detach, type FileType, type RowSource } from './source-rows.ts';
 
 
@@ -43,8 +48,13 @@ export interface ImportFileOptions {
   /** 'batch' for the multi-file endpoint, 'single' for POST /api/upload-excel, 'cli' for `npm run import`. */
   kind?: 'batch' | 'single' | 'cli';
   onProgress?: (progress: ImportProgress) => void;
-  /** Test hook: runs inside each batch's transaction just before it commits. */
-  beforeCommit?: (client: PoolClient, batchNumber: number) => Promise<void>;
+  /**
+   * Batches written at once, each over a connection of its own (default: importWritersFor the pool and
+   * this machine). Taken from `pool`, so the pool must hold at least this many.
+   */
+  writers?: number;
+  /** Test hook: runs inside each batch's transaction just before it commits (`attempt` > 1: tried again after a deadlock). */
+  beforeCommit?: (client: PoolClient, batchNumber: number, attempt: number) => Promise<void>;
 }
 
 export interface ImportOutcome {
@@ -55,6 +65,20 @@ export interface ImportOutcome {
 }
 
 const PROGRESS_INTERVAL_MS = 500;
+
+/** The most batches an import writes at once, whatever the machine (each holds a connection and its batch in memory). */
+export const MAX_IMPORT_WRITERS = 8;
+
+/**
+ * How many batches an import writes at once: one per two cores (the parse worker, any prepare thread and
+ * PostgreSQL's backends need the rest), at most MAX_IMPORT_WRITERS, and never more than half the pool, so
+ * an upload through the API leaves its requests connections. On two cores that is one: the parse worker
+ * and PostgreSQL already keep both busy, and a second writer measured no faster (docs/performance.md).
+ */
+export function importWritersFor(pool: Pick<Pool, 'options'>, cores = os.availableParallelism()): number {
+  const poolMax = pool.options.max ?? 10;
+  return Math.max(1, Math.min(MAX_IMPORT_WRITERS, Math.floor(cores / 2), Math.floor(poolMax / 2)));
+}
 export const HELD_FOR_REVIEW_NOTE = 'New businesses of this file are held for review: visitors see them once an admin approves them (updated businesses kept their approval).';
 
 /** Imports one file end to end and stores its UploadReport; never throws for a bad file (the report says why). */
@@ -115,44 +139,79 @@ async function runImport(
   let updatableColumns: string[] | undefined;
   let notes: string[] = [];
   let batchNumber = 0;
-  let inFlight: Promise<void> | null = null;
   // This thread's garbage (the batches' messages, their queries) is collected as the import goes, not
   // left to pile up for V8's next full collection (heap-valve.ts).
   const heap = createHeapValve();
+  const writers = Math.max(1, Math.floor(options.writers ?? importWritersFor(pool)));
 
-  const writeBatch = async (message: Extract<ReadMessage, { type: 'batch' }>, number: number) => {
+  type BatchMessage = Extract<ReadMessage, { type: 'batch' }>;
+  /** Batches being written, by number. */
+  const writing = new Map<number, Promise<void>>();
+  /** Batches committed but not yet counted: outcomes are applied in the file's order (below). */
+  const committed = new Map<number, { message: BatchMessage; outcome: WriteOutcome }>();
+  /** The next batch to count; every batch before it has committed and been counted. */
+  let nextToCount = 1;
+  /** The first batch that failed (the lowest number, as batches may fail out of order). */
+  let writeFailure: BatchWriteFailed | null = null;
+  /** Batches read but never written (the import stopped): their repeats are listed all the same. */
+  const unwritten: BatchMessage[] = [];
+  /** The batches that failed, by number (their repeats are listed too). */
+  const failed = new Map<number, BatchMessage>();
+  let endSkipped: ReadDelta['skippedBusinesses'] = [];
+
+  // Counted only once committed, so a failed batch leaves no trace in the report either; counted in the
+  // file's order, so the report lists skipped rows as a single writer would have.
+  const count = ({ message, outcome }: { message: BatchMessage; outcome: WriteOutcome }) => {
+    counters.databaseDuplicateCount += outcome.existing;
+    counters.matchedByContent += outcome.existingByContent;
+    counters.inserted += outcome.inserted;
+    counters.updated += outcome.updated;
+    counters.unchanged += outcome.unchanged;
+    counters.skippedByMode += outcome.skipped.length;
+    const room = MAX_LISTED - counters.skippedBusinesses.length;
+    const skipped: ImportCounters['skippedBusinesses'] = [...message.delta.skippedBusinesses];
+    for (const row of outcome.skipped.slice(0, Math.max(0, room))) {
+      const { rowNumber, sheet } = positionAt(message.positions, row.index);
+      skipped.push({ row: rowNumber, sheet, name: detach(row.name), placeId: row.placeId && !isContentKey(row.placeId) ? detach(row.placeId) : null, reason: row.reason });
+    }
+    // The batch's repeats (skipped by the reader) and rows its mode skipped, in the file's order: by row
+    // within one sheet (rows of several sheets keep the reader's, then the writer's order).
+    if (skipped.every((row) => row.sheet === skipped[0].sheet)) skipped.sort((a, b) => a.row - b.row);
+    listSkipped(counters, skipped);
+  };
+
+  const writeBatch = async (message: BatchMessage, number: number, fromDataRow: number) => {
     try {
       const { beforeCommit } = options;
       const outcome = await writeImportBatch(pool, {
-        jobId, batch: message.batch, mode, columns: updatableColumns, upToDataRow: message.upToDataRow, rowsWrittenBefore: rowsWritten,
-        fileType: fileType ?? 'unknown', beforeCommit: beforeCommit && ((client) => beforeCommit(client, number)),
+        jobId, batch: message.batch, mode, columns: updatableColumns, fromDataRow, upToDataRow: message.upToDataRow,
+        fileType: fileType ?? 'unknown', beforeCommit: beforeCommit && ((client, attempt) => beforeCommit(client, number, attempt)),
       });
-      const written = outcome.inserted + outcome.updated + outcome.unchanged;
-      // Counted only once committed, so a failed batch leaves no trace in the report either.
-      counters.databaseDuplicateCount += outcome.existing;
-      counters.matchedByContent += outcome.existingByContent;
-      counters.inserted += outcome.inserted;
-      counters.updated += outcome.updated;
-      counters.unchanged += outcome.unchanged;
-      counters.skippedByMode += outcome.skipped.length;
-      for (const skipped of outcome.skipped) {
-        if (counters.skippedBusinesses.length >= MAX_LISTED) break;
-        const { rowNumber, sheet } = positionAt(message.positions, skipped.index);
-        counters.skippedBusinesses.push({ row: rowNumber, sheet, name: detach(skipped.name), placeId: skipped.placeId && !isContentKey(skipped.placeId) ? detach(skipped.placeId) : null, reason: skipped.reason });
+      rowsWritten += outcome.inserted + outcome.updated + outcome.unchanged;
+      committed.set(number, { message, outcome });
+      // The watermark: batches counted in order, up to the first one not committed yet.
+      for (let next = committed.get(nextToCount); next; next = committed.get(nextToCount)) {
+        committed.delete(nextToCount++);
+        count(next);
+        lastCommittedRow = next.message.upToDataRow;
       }
-      rowsWritten += written;
-      lastCommittedRow = message.upToDataRow;
       reader.recycle(message.batch);
       heap.check();
     } catch (error) {
-      throw new BatchWriteFailed(number, error);
+      failed.set(number, message);
+      if (!writeFailure || number < writeFailure.batchNumber) writeFailure = new BatchWriteFailed(number, error);
+      return;
+    } finally {
+      writing.delete(number);
     }
     progress('writing', true);
   };
 
   const isApproved = !options.holdForReview;
   const reader = await readBatchesInWorker({ path, batchSize, source, isApproved, mode, prepareThreads: prepareThreadsFor(fileSizeBytes) });
+  let readFailure: unknown = null;
   try {
+    let fromDataRow = 0;
     for await (const message of reader.messages) {
       fraction = message.type === 'opened' ? 0 : message.fraction;
       if (message.type === 'opened') {
@@ -163,8 +222,11 @@ async function runImport(
         progress('reading', true);
         continue;
       }
+      // The rows the reader skipped (repeats in the file) are listed with their batch's rows skipped by
+      // the writer, once it is counted: the list then reads the same however many writers there are.
       addDelta(counters, message.delta);
       if (message.type === 'end') {
+        endSkipped = message.delta.skippedBusinesses;
         fileType = message.fileType;
         notes = [...notes, ...message.notes];
         sheets = message.sheets;
@@ -177,15 +239,43 @@ async function runImport(
         }
         break;
       }
-      // One batch is written while the worker prepares the next ones; a failed write stops the loop here.
-      if (inFlight) await inFlight;
+      // Up to `writers` batches are written while the worker prepares the next ones; a failed write stops
+      // the loop here (the batches already being written finish, committed or not, below).
+      while (writing.size >= writers && !writeFailure) await Promise.race(writing.values());
+      if (writeFailure) {
+        unwritten.push(message);
+        break;
+      }
       batchNumber++;
-      inFlight = writeBatch(message, batchNumber);
-      // Surface a failure at the next await, not as an unhandled rejection.
-      inFlight.catch(() => undefined);
+      writing.set(batchNumber, writeBatch(message, batchNumber, fromDataRow));
+      fromDataRow = message.upToDataRow;
       progress('reading');
     }
-    if (inFlight) await inFlight;
+  } catch (error) {
+    readFailure = error;
+  } finally {
+    // Every batch started is finished (committed or rolled back) before the report is written.
+    while (writing.size) await Promise.race(writing.values());
+    await reader.close().catch(() => undefined);
+  }
+  // Batches that committed after one that failed are in the database: the report counts them too.
+  for (const number of [...committed.keys(), ...failed.keys()].sort((a, b) => a - b)) {
+    const done = committed.get(number);
+    if (done) count(done);
+    else listSkipped(counters, failed.get(number)!.delta.skippedBusinesses);
+  }
+  for (const message of unwritten) listSkipped(counters, message.delta.skippedBusinesses);
+  listSkipped(counters, endSkipped);
+  /** Rows committed in batches after the watermark (after a failed batch). */
+  const committedPastWatermark = [...committed.values()].reduce((sum, { outcome }) => sum + outcome.inserted + outcome.updated + outcome.unchanged, 0);
+  committed.clear();
+  if (writeFailure) {
+    const failed: BatchWriteFailed = writeFailure;
+    failure = { code: 'import_failed', message: `Writing batch ${failed.batchNumber} failed (${failed.message}).` };
+  } else if (readFailure) {
+    const message = readFailure instanceof Error ? readFailure.message : String(readFailure);
+    failure = { code: 'import_failed', message: `The file could not be read further (${message}).` };
+  } else {
     if (!failure && counters.totalRows === 0) failure = { code: 'empty', message: 'The file has a header row but no data rows; nothing was imported.', complete: true };
     // Every row refused: nothing of the file is on the site, which is a failed upload, not a success.
     if (!failure && counters.errorCount === counters.totalRows) {
@@ -193,22 +283,12 @@ async function runImport(
       const why = counters.errors.length < n ? `the first ${counters.errors.length.toLocaleString('en-US')} are listed with their reasons` : 'the errors say why for each row';
       failure = { code: 'no_valid_rows', message: `${n === 1 ? 'The one data row was' : `All ${n.toLocaleString('en-US')} data rows were`} rejected, so nothing was imported; ${why}.`, complete: true };
     }
-  } catch (error) {
-    if (inFlight) await (inFlight as Promise<void>).catch(() => undefined);
-    if (error instanceof BatchWriteFailed) {
-      failure = { code: 'import_failed', message: `Writing batch ${error.batchNumber} failed (${error.message}).` };
-    } else {
-      const message = error instanceof Error ? error.message : String(error);
-      failure = { code: 'import_failed', message: `The file could not be read further (${message}).` };
-    }
-  } finally {
-    await reader.close().catch(() => undefined);
   }
 
   const finishedAt = Date.now();
   const result = buildUploadResult({
     jobId, fileName, fileSizeBytes, fileType, mode, batchSize, counters, mapping,
-    sheets, startedAt, finishedAt, failure, lastCommittedRow, notes,
+    sheets, startedAt, finishedAt, failure, lastCommittedRow, committedPastWatermark, notes,
   });
   const status = failure ? 'failed' : 'completed';
   const reportId = await finishImportJob(prisma, {
@@ -234,6 +314,14 @@ class BatchWriteFailed extends Error {
   }
 }
 
+function listSkipped(counters: ImportCounters, skipped: ReadDelta['skippedBusinesses']): void {
+  for (const business of skipped) {
+    if (counters.skippedBusinesses.length >= MAX_LISTED) return;
+    counters.skippedBusinesses.push(business);
+  }
+}
+
+/** Adds what the reader counted, but for its skipped rows (listSkipped: a batch's are listed when it is counted). */
 function addDelta(counters: ImportCounters, delta: ReadDelta): void {
   counters.totalRows += delta.totalRows;
   counters.recordsWithPlaceId += delta.recordsWithPlaceId;
@@ -244,5 +332,4 @@ function addDelta(counters: ImportCounters, delta: ReadDelta): void {
   counters.errorCount += delta.errorCount;
   counters.errors.push(...delta.errors);
   counters.excelDuplicateRecords.push(...delta.excelDuplicateRecords);
-  for (const skipped of delta.skippedBusinesses) if (counters.skippedBusinesses.length < MAX_LISTED) counters.skippedBusinesses.push(skipped);
 }

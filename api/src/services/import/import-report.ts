@@ -86,6 +86,11 @@ export interface ReportInput {
   /** `complete`: the whole file was read, and it is the outcome that failed (nothing importable). */
   failure?: { code: ImportFailureCode; message: string; rowNumber?: number; complete?: boolean };
   lastCommittedRow: number;
+  /**
+   * Of the rows written, those of batches after lastCommittedRow: written at the same time as a batch that
+   * failed, they committed all the same (several writers: import-file.ts). 0 when there are none.
+   */
+  committedPastWatermark?: number;
   /** Said at the end of the message (how the file was read). */
   notes?: string[];
 }
@@ -126,7 +131,7 @@ export function buildUploadResult(input: ReportInput) {
     ? `${input.fileName}: ${parts.join(', ')}.${unchanged}${byContent}${notes}`
     : input.failure!.complete
       ? `${input.fileName}: ${failure}${notes}`
-      : `${input.fileName}: ${failure}${c.totalRows || successCount ? ` The import stopped there; ${successCount === 1 ? '1 row' : `${successCount} rows`} committed before it ${successCount === 1 ? 'stays' : 'stay'} (${committedRows(input.lastCommittedRow)}).` : ''}`;
+      : `${input.fileName}: ${failure}${c.totalRows || successCount ? ` The import stopped there; ${stoppedThere(successCount, input.lastCommittedRow, input.committedPastWatermark ?? 0)}` : ''}`;
   return {
     success,
     message,
@@ -202,6 +207,14 @@ function contentMatchNote(keyed: number, matched: number): string {
  * failure itself names a spreadsheet row ("Row 1502: ..."), so this counts rows of data rather than giving
  * a second row number.
  */
+/** What stays of an import that stopped: the rows committed up to the watermark, and any committed past it. */
+export function stoppedThere(written: number, lastCommittedRow: number, pastWatermark: number): string {
+  const before = written - pastWatermark;
+  const after = pastWatermark === 0 ? ''
+    : `; ${pastWatermark === 1 ? '1 row' : `${pastWatermark} rows`} of later batches, written at the same time, committed too`;
+  return `${before === 1 ? '1 row' : `${before} rows`} committed before it ${before === 1 ? 'stays' : 'stay'} (${committedRows(lastCommittedRow)})${after}.`;
+}
+
 export function committedRows(dataRows: number): string {
   return dataRows === 1 ? "the file's first row of data; header rows are not counted" : `the file's first ${dataRows.toLocaleString('en-US')} rows of data; header rows are not counted`;
 }
