@@ -6,7 +6,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { importFile } from '../api/src/services/import/import-file.ts';
+import { importFile, importWritersForCores } from '../api/src/services/import/import-file.ts';
 import { MAX_UPLOAD_BYTES } from '../api/src/routes/admin/uploads/receive-upload.ts';
 import { IMPORT_USAGE, ImportArgsError, parseImportArgs } from '../api/src/services/import/parse-import-args.ts';
 import { relayProgress } from '../api/src/services/import/progress-relay.ts';
@@ -55,7 +55,8 @@ async function resolveDatabase(config: Config): Promise<{ url: string; isEmbedde
 const config = loadConfigOrExit();
 const database = await resolveDatabase(config);
 
-const pool = createPool(database.url, { max: 2, applicationName: 'directory-import' });
+// Room for as many batch writers as this machine's cores call for (import-file.ts, importWritersFor).
+const pool = createPool(database.url, { max: 2 * importWritersForCores(), applicationName: 'directory-import' });
 const prisma = createPrisma(database.url, { max: 2 });
 let failed = 0;
 let relayed = Promise.resolve();

@@ -159,14 +159,8 @@ async function writeImportBatchOnce(pool: Pool, options: Parameters<typeof write
     const written = outcome.inserted + outcome.updated + outcome.unchanged;
     await options.beforeCommit?.(client, attempt);
     // One simple query (no parameters), so the values are written in: a UUID and integers checked above.
-    const rows = `int4multirange(int4range(${fromDataRow}, ${upToDataRow}, '(]'))`;
-    await client.query(`
-      UPDATE import_jobs SET rows_read = GREATEST(rows_read, ${upToDataRow}), rows_written = rows_written + ${written},
-        committed_rows = (committed_rows::int4multirange + ${rows})::text,
-        last_committed_row = coalesce((SELECT upper(r) - 1 FROM unnest(committed_rows::int4multirange + ${rows}) AS r WHERE lower(r) = 1), 0),
-        file_type = ${client.escapeLiteral(options.fileType)}, rows_inserted = rows_inserted + ${outcome.inserted}, rows_updated = rows_updated + ${outcome.updated}
-      WHERE id = '${jobId}';
-      COMMIT`);
+    const progress = batchProgressUpdate(client, { jobId, fromDataRow, upToDataRow, fileType: options.fileType, written, inserted: outcome.inserted, updated: outcome.updated });
+    await client.query(`${progress}; COMMIT`);
     return outcome;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
@@ -174,6 +168,26 @@ async function writeImportBatchOnce(pool: Pool, options: Parameters<typeof write
   } finally {
     client.release();
   }
+}
+
+/**
+ * The UPDATE that records a committed batch on its job. Batches of one job wait for each other's row lock
+ * here; the one that waited is evaluated again on the row its predecessor committed (READ COMMITTED), so
+ * the ranges add up whatever the order. Exported for its test.
+ */
+export function batchProgressUpdate(
+  client: Pick<PoolClient, 'escapeLiteral'>,
+  batch: { jobId: string; fromDataRow: number; upToDataRow: number; fileType: string; written: number; inserted: number; updated: number },
+): string {
+  const { jobId, fromDataRow, upToDataRow, written, inserted, updated } = batch;
+  for (const value of [fromDataRow, upToDataRow, written, inserted, updated]) if (!isRowNumber(value)) throw new Error(`invalid import batch count ${value}`);
+  if (!UUID.test(jobId) || upToDataRow <= fromDataRow) throw new Error(`invalid import batch position (job ${jobId}, rows ${fromDataRow}-${upToDataRow})`);
+  const rows = `int4multirange(int4range(${fromDataRow}, ${upToDataRow}, '(]'))`;
+  return `UPDATE import_jobs SET rows_read = GREATEST(rows_read, ${upToDataRow}), rows_written = rows_written + ${written},
+      committed_rows = (committed_rows::int4multirange + ${rows})::text,
+      last_committed_row = coalesce((SELECT upper(r) - 1 FROM unnest(committed_rows::int4multirange + ${rows}) AS r WHERE lower(r) = 1), 0),
+      file_type = ${client.escapeLiteral(batch.fileType)}, rows_inserted = rows_inserted + ${inserted}, rows_updated = rows_updated + ${updated}
+    WHERE id = '${jobId}'`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -53,6 +53,8 @@ export interface ImportFileOptions {
    * this machine). Taken from `pool`, so the pool must hold at least this many.
    */
   writers?: number;
+  /** Prepare threads (default: prepareThreadsFor the file's size and this machine); for the bench. */
+  prepareThreads?: number;
   /** Test hook: runs inside each batch's transaction just before it commits (`attempt` > 1: tried again after a deadlock). */
   beforeCommit?: (client: PoolClient, batchNumber: number, attempt: number) => Promise<void>;
 }
@@ -77,7 +79,12 @@ export const MAX_IMPORT_WRITERS = 8;
  */
 export function importWritersFor(pool: Pick<Pool, 'options'>, cores = os.availableParallelism()): number {
   const poolMax = pool.options.max ?? 10;
-  return Math.max(1, Math.min(MAX_IMPORT_WRITERS, Math.floor(cores / 2), Math.floor(poolMax / 2)));
+  return Math.max(1, Math.min(importWritersForCores(cores), Math.floor(poolMax / 2)));
+}
+
+/** The cores' part of importWritersFor (a pool of twice this many lets an import use them all: the CLI's). */
+export function importWritersForCores(cores = os.availableParallelism()): number {
+  return Math.max(1, Math.min(MAX_IMPORT_WRITERS, Math.floor(cores / 2)));
 }
 export const HELD_FOR_REVIEW_NOTE = 'New businesses of this file are held for review: visitors see them once an admin approves them (updated businesses kept their approval).';
 
@@ -208,7 +215,7 @@ async function runImport(
   };
 
   const isApproved = !options.holdForReview;
-  const reader = await readBatchesInWorker({ path, batchSize, source, isApproved, mode, prepareThreads: prepareThreadsFor(fileSizeBytes) });
+  const reader = await readBatchesInWorker({ path, batchSize, source, isApproved, mode, prepareThreads: options.prepareThreads ?? prepareThreadsFor(fileSizeBytes) });
   let readFailure: unknown = null;
   try {
     let fromDataRow = 0;

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import { createPool, type Pool } from '../../../../platform/db/pool.ts';
 import { createPrisma, type Prisma } from '../../../../platform/db/prisma.ts';
 import { createTestContext, type TestContext } from '../../../../platform/testing/context.ts';
+import { batchProgressUpdate } from '../../repositories/import-jobs.ts';
 import { closeAbandonedImports } from './abandoned-imports.ts';
 import { importFile, importWritersFor, MAX_IMPORT_WRITERS, type ImportFileOptions } from './import-file.ts';
 import { writeCsv, type Cell } from './testing/spreadsheet-writers.ts';
@@ -90,6 +91,30 @@ describe('importWritersFor', () => {
     assert.equal(importWritersFor(pool10, 16), 5, 'half of a pool of 10 (the API keeps the rest for its requests)');
     assert.equal(importWritersFor({ options: { max: 64 } } as Pick<Pool, 'options'>, 64), MAX_IMPORT_WRITERS);
     assert.equal(importWritersFor({ options: { max: 1 } } as Pick<Pool, 'options'>, 16), 1);
+  });
+});
+
+describe('the job\'s committed rows', () => {
+  test('two batches committing at once, the later one first: the one that waited for the row adds its range to the other\'s', async () => {
+    const job = await prisma.importJob.create({ data: { status: 'running', fileName: 'ranges.csv', fileSizeBytes: 1n, fileType: 'unknown', mode: 'upsert', batchSize: 100 } });
+    const [first, second] = [await pool.connect(), await pool.connect()];
+    const progress = (from: number, to: number) => batchProgressUpdate(first, { jobId: job.id, fromDataRow: from, upToDataRow: to, fileType: 'csv', written: to - from, inserted: to - from, updated: 0 });
+    try {
+      await first.query('BEGIN');
+      await second.query('BEGIN');
+      await second.query(progress(100, 200));
+      // Batch 1 waits for batch 2's row lock, and is evaluated again on the row batch 2 committed.
+      const waiting = first.query(progress(0, 100));
+      await until(async () => (await pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()")).rows[0].n > 0, 'batch 1 waits for the row');
+      await second.query('COMMIT');
+      await waiting;
+      await first.query('COMMIT');
+    } finally {
+      first.release();
+      second.release();
+    }
+    const after = await prisma.importJob.findUniqueOrThrow({ where: { id: job.id } });
+    assert.deepEqual([after.lastCommittedRow, after.committedRows, after.rowsWritten, after.rowsRead], [200, '{[1,201)}', 200, 200]);
   });
 });
 
