@@ -157,7 +157,7 @@ async function main(): Promise<void> {
     api = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/main.ts')], {
       cwd: root,
       // The indexer is not started: the export reads PostgreSQL only.
-      env: { ...process.env, ...benchEnv(servers), PORT: String(port), HOST: '127.0.0.1', ALLOWED_ORIGINS: apiUrl },
+      env: { ...process.env, ...benchEnv(servers), PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: apiUrl, ALLOWED_ORIGINS: apiUrl },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     await waitForHttp(`${apiUrl}/healthz`);

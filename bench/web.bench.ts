@@ -80,7 +80,7 @@ process.once('SIGINT', () => void stopAll().then(() => process.exit(130)));
 try {
   const building = ensureFrontendBuild();
   const { databaseUrl } = servers;
-  const config = loadConfig(benchEnv(servers, { PUBLIC_URL: 'https://directory.example' }));
+  const config = loadConfig(benchEnv(servers, { PUBLIC_URL: 'https://directory.example', TRUST_PROXY: 'true' }));
   const pool = createPool(databaseUrl, { max: 8, applicationName: 'bench-web' });
   const prisma = createPrisma(databaseUrl, { max: 8 });
   cleanups.push(() => pool.end(), () => prisma.$disconnect());

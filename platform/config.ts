@@ -82,7 +82,62 @@ const EnvSchema = z
     if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required when NODE_ENV=production' });
     }
+    for (const problem of findUnworkableSettings(env)) ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
   });
+
+/**
+ * Combinations each value of which is valid but which together cannot work, where the product would
+ * otherwise start and misbehave quietly (an admin sign-in answering "Login successful" with no cookie,
+ * every admin write refused as cross-origin, search calls sent to the wrong address). Refused at start-up,
+ * naming the variable and the fix.
+ */
+function findUnworkableSettings(env: {
+  PUBLIC_URL?: string; TRUST_PROXY: boolean; ALLOWED_ORIGINS?: string; MEILI_URL?: string; DATABASE_URL?: string;
+  PORT: number; EMBEDDED_PG_PORT: number; EMBEDDED_MEILI_PORT: number;
+}): Array<{ variable: string; message: string }> {
+  const problems: Array<{ variable: string; message: string }> = [];
+  const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : null;
+  if (publicUrl && publicUrl.protocol === 'https:' && !env.TRUST_PROXY) {
+    // The session cookie is Secure then, and Express only sees https through a trusted proxy: without it
+    // every sign-in would answer 200 and set no cookie (the app serves plain http; TLS is the proxy's).
+    problems.push({ variable: 'PUBLIC_URL', message: 'is https but TRUST_PROXY is not true: set TRUST_PROXY=true behind the TLS-terminating proxy (admin sign-in cannot set its Secure cookie otherwise), or use an http:// PUBLIC_URL' });
+  }
+  if (publicUrl && (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash)) {
+    problems.push({ variable: 'PUBLIC_URL', message: `must be an origin without a path, query or fragment (the site is served from the root): ${publicUrl.origin}` });
+  }
+  if (env.MEILI_URL) {
+    const meili = new URL(env.MEILI_URL);
+    // The client resolves its calls against the host, so a path would be dropped, not prefixed.
+    if (meili.pathname !== '/' || meili.search || meili.hash) problems.push({ variable: 'MEILI_URL', message: `must be Meilisearch's address without a path, query or fragment, such as ${meili.origin}` });
+  }
+  if (env.ALLOWED_ORIGINS) {
+    const origins = env.ALLOWED_ORIGINS.split(',').map((origin) => origin.trim()).filter(Boolean);
+    const malformed = origins.filter((origin) => !isOrigin(origin));
+    if (malformed.length) {
+      problems.push({ variable: 'ALLOWED_ORIGINS', message: `must list origins such as https://directory.example (scheme, host and port only), not ${malformed.join(', ')}` });
+    } else {
+      const own = (publicUrl ?? new URL(`http://localhost:${env.PORT}`)).origin;
+      if (!origins.some((origin) => new URL(origin).origin === own)) {
+        problems.push({ variable: 'ALLOWED_ORIGINS', message: `does not include the site's own origin ${own} (PUBLIC_URL): every admin write from the site's own pages would be refused` });
+      }
+    }
+  }
+  if (!env.DATABASE_URL && env.EMBEDDED_PG_PORT === env.PORT) problems.push({ variable: 'EMBEDDED_PG_PORT', message: `is the same port as PORT (${env.PORT}): the embedded PostgreSQL and the site cannot both listen on it` });
+  if (!env.MEILI_URL && env.EMBEDDED_MEILI_PORT === env.PORT) problems.push({ variable: 'EMBEDDED_MEILI_PORT', message: `is the same port as PORT (${env.PORT}): the embedded Meilisearch and the site cannot both listen on it` });
+  if (!env.DATABASE_URL && !env.MEILI_URL && env.EMBEDDED_PG_PORT === env.EMBEDDED_MEILI_PORT) {
+    problems.push({ variable: 'EMBEDDED_MEILI_PORT', message: `is the same port as EMBEDDED_PG_PORT (${env.EMBEDDED_PG_PORT}): the embedded servers cannot both listen on it` });
+  }
+  return problems;
+}
+
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
 
 export type Env = z.infer<typeof EnvSchema>;
 

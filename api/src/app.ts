@@ -71,10 +71,6 @@ export function createRequestListener(
 const OWN_BODY_LIMIT_PATHS = new Set(['/api/contact']);
 
 function buildApp(deps: RouteDeps, session: express.RequestHandler, options: CreateAppOptions): express.Express {
-  if (new URL(deps.config.publicUrl).protocol === 'https:' && !deps.config.trustProxy) {
-    // The session cookie is Secure then, and Express only sees https through a trusted proxy.
-    deps.logger.warn('PUBLIC_URL is https but TRUST_PROXY is false: behind a TLS-terminating proxy set TRUST_PROXY=true or admin sign-in cannot set its cookie');
-  }
   const app = express();
   app.disable('x-powered-by');
   // One proxy hop at most: trusting every X-Forwarded-For entry would let a client pick its own IP

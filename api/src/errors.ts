@@ -88,6 +88,21 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * The Retry-After of an outage's 503 (PostgreSQL or Meilisearch unreachable, frozen or restarting):
+ * long enough that a client's retry does not pile onto a server coming back, short enough that a
+ * visitor's retry finds it back after a supervised restart (a few seconds).
+ */
+export const OUTAGE_RETRY_AFTER_SECONDS = 5;
+
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The directory database is temporarily unavailable. Please try again in a moment.';
+export const SEARCH_UNAVAILABLE_MESSAGE = 'The directory search service is temporarily unavailable. Please try again in a moment.';
+
+/** A 503 for an outage of a server the API depends on, with its Retry-After. */
+export function serviceUnavailable(message: string, cause?: unknown): AppError {
+  return new AppError('service_unavailable', message, undefined, { retryAfterSeconds: OUTAGE_RETRY_AFTER_SECONDS, cause });
+}
+
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }

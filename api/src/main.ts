@@ -3,7 +3,7 @@
  * and passes DATABASE_URL, MEILI_URL, MEILI_MASTER_KEY and SESSION_SECRET) or directly in production.
  */
 import { loadConfigOrExit } from '../../platform/config.ts';
-import { createPool } from '../../platform/db/pool.ts';
+import { createPool, REQUEST_PATH_BOUNDS } from '../../platform/db/pool.ts';
 import { createPrisma } from '../../platform/db/prisma.ts';
 import { createLogger, setLogLevel } from '../../platform/logger.ts';
 import { createMeili } from '../../platform/search/client.ts';
@@ -23,8 +23,10 @@ async function main(): Promise<void> {
     logger.error('DATABASE_URL, MEILI_URL and SESSION_SECRET must be set (npm start sets them for the embedded servers).');
     process.exit(1);
   }
-  const prisma = createPrisma(config.databaseUrl);
-  const pool = createPool(config.databaseUrl, { applicationName: 'directory-api' });
+  // Every wait on PostgreSQL from a request is bounded: a frozen or unreachable database is a 503 in
+  // seconds, not a hang (platform/db/pool.ts REQUEST_PATH_BOUNDS).
+  const prisma = createPrisma(config.databaseUrl, { bounds: REQUEST_PATH_BOUNDS });
+  const pool = createPool(config.databaseUrl, { applicationName: 'directory-api', bounds: REQUEST_PATH_BOUNDS });
   const meili = createMeili(config);
 
   let running: Awaited<ReturnType<typeof startServer>>;

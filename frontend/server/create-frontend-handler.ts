@@ -18,6 +18,7 @@ import type { RenderOptions, RenderResult } from '../src/entry-server.tsx';
 import type { PublicSiteSettings } from '../../common/api/public.ts';
 import type { Pool } from '../../platform/db/pool.ts';
 import { prefersGzip } from '../../platform/http/accept-encoding.ts';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../../api/src/errors.ts';
 import { hasAdminSession } from '../../api/src/middleware/session.ts';
 import { createAdminPanelRouter } from './admin-panel.ts';
 import { fillTemplate, headTags, type SiteMarkup } from './html.ts';
@@ -113,20 +114,27 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
         head: headTags(result.head, config.publicUrl),
         html: result.html,
         state: result.state,
-        markup,
+        markup: markup ?? NO_MARKUP,
         viewer,
       });
+      // A page whose data or site markup could not be loaded (the API unavailable: entry-server.tsx
+      // failureStatus) still shows the spec's error texts, as a 503 no cache keeps, with a time to retry:
+      // never a 200 that a browser or CDN would keep for a minute, and never one without the operator's
+      // analytics markup.
+      const status = markup === null && result.status < 500 ? 503 : result.status;
+      if (status === 503) res.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
       res
-        .status(result.status)
+        .status(status)
         // Where a slow page spends its time, visible in the browser's network panel.
         .set('Server-Timing', `prefetch;dur=${result.timings.prefetchMs.toFixed(1)}, render;dur=${result.timings.renderMs.toFixed(1)}`)
-        .set('Cache-Control', viewer === 'admin' ? 'private, no-store' : result.status === 200 ? 'public, max-age=60' : 'no-store')
+        .set('Cache-Control', viewer === 'admin' ? 'private, no-store' : status === 200 ? 'public, max-age=60' : 'no-store')
         // The same URL is another page with an admin's cookie: no cache may hand a visitor's copy (with
         // the operator's scripts) to an admin, nor the admin's to a visitor.
         .vary('Accept-Encoding')
         .vary('Cookie')
-        .type('html')
-        .set('ETag', pageEtag(html));
+        .type('html');
+      // A validator only for what a cache may keep and revalidate.
+      if (status < 500) res.set('ETag', pageEtag(html));
       // A revalidation of an unchanged page costs no compression and no body.
       if (req.fresh) {
         res.status(304).end();
@@ -167,7 +175,6 @@ export function pageEtag(html: string): string {
 const NO_MARKUP: SiteMarkup = { headTags: '', headEnd: '', bodyStart: '', bodyEnd: '' };
 
 function createSettingsReader(dataVersion?: () => Promise<string>) {
-  const empty = NO_MARKUP;
   let kept: { version: string; markup: SiteMarkup } | null = null;
   async function read(apiBaseUrl: string): Promise<SiteMarkup | null> {
     try {
@@ -180,14 +187,15 @@ function createSettingsReader(dataVersion?: () => Promise<string>) {
     }
   }
   return {
-    async get(apiBaseUrl: string): Promise<SiteMarkup> {
+    /** The markup, or null when it could not be read (the page is then a 503: an outage, not "no markup"). */
+    async get(apiBaseUrl: string): Promise<SiteMarkup | null> {
       // Read before the fetch: a save in between files the new markup under the old version, read again next time.
       const version = dataVersion ? await dataVersion() : null;
       if (version !== null && kept?.version === version) return kept.markup;
       const markup = await read(apiBaseUrl);
       // A failed read is not kept: the next render tries again.
       if (markup && version !== null) kept = { version, markup };
-      return markup ?? empty;
+      return markup;
     },
   };
 }

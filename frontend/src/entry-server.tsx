@@ -6,7 +6,7 @@ import { dehydrate, QueryClientProvider, type QueryClient } from '@tanstack/reac
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
-import { createApiClient } from './api/client.ts';
+import { ApiError, createApiClient } from './api/client.ts';
 import { createQueryClient } from './api/queries.ts';
 import { App } from './app.tsx';
 import { RenderContextProvider, type HeadData, type RenderContext } from './lib/render-context.tsx';
@@ -76,5 +76,21 @@ async function renderWith(queryClient: QueryClient, options: RenderOptions): Pro
   // Failed queries are dehydrated too, so the browser shows the same error state without a refetch.
   const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
   const timings = { prefetchMs: prefetched - started, renderMs: performance.now() - prefetched };
-  return { kind: 'page', status: context.status, html, head: context.head, state, timings };
+  const failed = failureStatus(queryClient.getQueryCache().getAll().filter((query) => query.state.status === 'error').map((query) => query.state.error));
+  return { kind: 'page', status: failed ?? context.status, html, head: context.head, state, timings };
+}
+
+/**
+ * The status of a page some of whose data could not be loaded, whatever the page itself chose (its error
+ * texts are shown either way): 503 when the API was unavailable (it answered 502/503/504 or 429, or the
+ * call failed), 500 when it failed otherwise. An answer about the request (a 404 not found, a 400 refused
+ * query) is the page's own business. A 503 page is never cached (create-frontend-handler.ts).
+ */
+export function failureStatus(errors: unknown[]): 503 | 500 | null {
+  let status: 503 | 500 | null = null;
+  for (const error of errors) {
+    if (!(error instanceof ApiError) || [429, 502, 503, 504].includes(error.status)) return 503;
+    if (error.status >= 500) status = 500;
+  }
+  return status;
 }

@@ -171,7 +171,9 @@ export async function startTestSite(): Promise<TestSite> {
   await ensureFrontendBuild();
   const site = await startTestApi({
     withAdmin: false,
-    env: { PUBLIC_URL },
+    // An https site sits behind a TLS-terminating proxy, which TRUST_PROXY says (platform/config.ts
+    // refuses https without it: the admin's Secure cookie could never be set).
+    env: { PUBLIC_URL, TRUST_PROXY: 'true' },
     fallbackRouters: [(deps) => createFrontendRouter({ config: deps.config, pool: deps.pool })],
   });
   await site.pool.query(`

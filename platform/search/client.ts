@@ -2,7 +2,7 @@
  * Meilisearch client and index names. Every index uid carries MEILI_INDEX_PREFIX so tests and
  * several environments never collide. Only the indexer writes to these indexes; the API reads.
  */
-import { Meilisearch, MeilisearchApiError, MeilisearchRequestError } from 'meilisearch';
+import { Meilisearch, MeilisearchApiError, MeilisearchRequestError, MeilisearchRequestTimeOutError, MeilisearchTaskTimeOutError } from 'meilisearch';
 import type { Config } from '../config.ts';
 
 /**
@@ -37,6 +37,18 @@ export function meiliApiError(error: unknown): MeilisearchApiError | undefined {
   if (error instanceof MeilisearchApiError) return error;
   if (error instanceof MeilisearchRequestError && error.cause instanceof MeilisearchApiError) return error.cause;
   return undefined;
+}
+
+/**
+ * True when Meilisearch could not answer (unreachable, timed out, or its own 5xx/429): an outage the
+ * caller reports as a 503, not a fault of the request. Its error answers of 4xx (a missing index, a bad
+ * filter) are not: they say something about the request or the data.
+ */
+export function isSearchUnavailable(error: unknown): boolean {
+  if (error instanceof MeilisearchRequestTimeOutError || error instanceof MeilisearchTaskTimeOutError) return true;
+  const apiError = meiliApiError(error);
+  if (apiError) return apiError.response.status >= 500 || apiError.response.status === 429 || apiError.response.status === 408;
+  return error instanceof MeilisearchRequestError;
 }
 
 /** The logical indexes of the directory. Aggregates are small precomputed indexes (DESIGN §1). */

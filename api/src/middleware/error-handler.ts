@@ -9,7 +9,18 @@ import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { Prisma } from '../../../generated/prisma/client.ts';
 import { escapeHtml } from '../../../common/html.ts';
 import type { Logger } from '../../../platform/logger.ts';
-import { AppError, HTTP_ERROR_STATUS, toErrorBody, type ErrorCode } from '../errors.ts';
+import { isDatabaseUnavailable } from '../../../platform/db/unavailable.ts';
+import { isSearchUnavailable } from '../../../platform/search/client.ts';
+import {
+  AppError,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  HTTP_ERROR_STATUS,
+  OUTAGE_RETRY_AFTER_SECONDS,
+  SEARCH_UNAVAILABLE_MESSAGE,
+  serviceUnavailable,
+  toErrorBody,
+  type ErrorCode,
+} from '../errors.ts';
 import { methodNotAllowed } from './public-methods.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side.';
@@ -37,6 +48,8 @@ const STATUS_CODES = new Map<number, ErrorCode>(Object.entries(HTTP_ERROR_STATUS
 /** The AppError an error renders as, when a client caused it; null for the server's own failures. */
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
+  const outage = toOutageError(error);
+  if (outage) return outage;
   if (error instanceof Prisma.PrismaClientKnownRequestError) {
     const mapped = PRISMA_ERRORS[error.code];
     return mapped ? new AppError(mapped[0], mapped[1]) : null;
@@ -56,6 +69,17 @@ export function toAppError(error: unknown): AppError | null {
   return null;
 }
 
+/**
+ * PostgreSQL or Meilisearch unreachable, frozen, restarting or out of time (platform/db/unavailable.ts,
+ * platform/search/client.ts): a 503 with Retry-After, whatever the route, read or write. Search is asked
+ * first: a refused connection to Meilisearch carries the same socket code as one to PostgreSQL.
+ */
+function toOutageError(error: unknown): AppError | null {
+  if (isSearchUnavailable(error)) return serviceUnavailable(SEARCH_UNAVAILABLE_MESSAGE, error);
+  if (isDatabaseUnavailable(error)) return serviceUnavailable(DATABASE_UNAVAILABLE_MESSAGE, error);
+  return null;
+}
+
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
     if (res.headersSent) {
@@ -72,8 +96,16 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       });
     }
     const appError = known ?? new AppError('internal_error', INTERNAL_MESSAGE);
-    if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(appError.retryAfterSeconds))));
+    if (!(error instanceof AppError) && appError.status === 503) {
+      // An outage shows in the log once per failed request, as one line, not as a stack per request.
+      logger.warn('dependency unavailable', { method: req.method, path: req.path, message: appError.message, error: describeCause(error) });
+    }
+    // Every 503 says when to come back, whether or not its thrower chose a time.
+    const retryAfter = appError.retryAfterSeconds ?? (appError.status === 503 ? OUTAGE_RETRY_AFTER_SECONDS : undefined);
+    if (retryAfter !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfter))));
     if (appError.allow) res.setHeader('Allow', appError.allow.join(', '));
+    // No cache (browser, CDN, the site's own page render) may keep a failure of the server as the answer.
+    if (appError.status >= 500) res.set('Cache-Control', 'no-store');
     res.status(appError.status);
     if (wantsHtmlPage(req)) {
       res.set('Cache-Control', 'no-store').type('html').send(errorPage(appError));
@@ -81,6 +113,12 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     }
     res.json(toErrorBody(appError));
   };
+}
+
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return String(cause);
+  const code = (cause as { code?: unknown }).code;
+  return `${cause.name}${typeof code === 'string' ? ` ${code}` : ''}: ${cause.message.split('\n').filter(Boolean).at(-1) ?? ''}`;
 }
 
 /** A site address (not the API) asked for by a client that takes HTML before JSON (browsers; no Accept header too). */

@@ -7,6 +7,7 @@ import cookieSession from 'cookie-session';
 import type { Request, RequestHandler } from 'express';
 import type { Config } from '../../../platform/config.ts';
 import type { Prisma } from '../../../platform/db/prisma.ts';
+import { AppError } from '../errors.ts';
 import { findAdminById, type AdminUser } from '../repositories/admin-users.ts';
 import { sessionFingerprint } from '../services/auth/session-fingerprint.ts';
 
@@ -34,6 +35,21 @@ export function createSessionMiddleware(options: { sessionSecret: string; public
     maxAge: SESSION_MAX_AGE_MS,
     path: '/',
   }) as RequestHandler;
+}
+
+/**
+ * Refuses, before any password is checked, a sign-in or re-authentication whose cookie could not be set:
+ * with an https PUBLIC_URL the cookie is Secure, and cookie-session silently drops a Secure cookie on a
+ * request Express sees as plain http (sent straight to the port, or by a proxy that says http), so the
+ * answer would have been "Login successful" with no session. The https-without-TRUST_PROXY case is
+ * refused at start-up (platform/config.ts); this is the one only a request can show.
+ */
+export function assertSessionCookieCanBeSet(req: Request, publicUrl: Config['publicUrl']): void {
+  if (new URL(publicUrl).protocol !== 'https:' || req.secure) return;
+  throw new AppError(
+    'forbidden',
+    `Signing in needs https: this site's address is ${publicUrl}, so its session cookie is Secure and a browser would not keep it from this plain-http request. Open ${publicUrl}/admin, through the TLS-terminating proxy.`,
+  );
 }
 
 /** Starts a session for `admin` (called after a successful sign-in). */

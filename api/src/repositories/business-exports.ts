@@ -11,7 +11,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import type { Pool } from '../../../platform/db/pool.ts';
+import { LONG_STATEMENT_BOUNDS, type Pool } from '../../../platform/db/pool.ts';
 
 /**
  * The formula-injection rule (OWASP "CSV Injection"), in one place, applied to every text cell of every
@@ -110,9 +110,14 @@ export function businessCsvStatement(selection: BusinessExportSelection): string
 export async function copyBusinessesCsv(pool: Pool, selection: BusinessExportSelection, destination: Writable): Promise<number> {
   const client = await pool.connect();
   const backendPid = (client as unknown as { processID: number }).processID;
-  const copy = client.query(copyTo(businessCsvStatement(selection)));
+  let copy: ReturnType<typeof copyTo> | undefined;
   try {
+    // The export's own bound for its one long statement (platform/db/pool.ts), set back before the
+    // connection returns to the pool; on failure the connection is discarded anyway.
+    await client.query(`SET statement_timeout = ${LONG_STATEMENT_BOUNDS.exportMs}`);
+    copy = client.query(copyTo(businessCsvStatement(selection)));
     await pipeline(copy, destination, { end: false });
+    await client.query('RESET statement_timeout');
   } catch (error) {
     await pool.query('SELECT pg_cancel_backend($1)', [backendPid]).catch(() => undefined);
     // The connection stopped mid-protocol: close it rather than hand it to the next caller.

@@ -3,12 +3,19 @@
  * delete demo data, slug repairs) in raw SQL. The bulk writes of imports are platform/db/business-writer.ts.
  */
 import type { Business } from '../../../generated/prisma/client.ts';
-import { withTransaction, type Pool, type PoolClient } from '../../../platform/db/pool.ts';
+import { LONG_STATEMENT_BOUNDS, withTransaction, type Pool, type PoolClient } from '../../../platform/db/pool.ts';
 import type { Prisma } from '../../../platform/db/prisma.ts';
 import { insertAuditLogWith, type AuditEntry } from './audit-logs.ts';
 import { countBusinessesFromCounters } from './business-counts.ts';
 import { advanceMaintenanceCheckpoint } from './maintenance-checkpoints.ts';
 import { recordSlugRedirects } from './slug-redirects.ts';
+
+/**
+ * The bound of the statements of maintenance over every business (delete all, delete test data, bulk
+ * actions, slug repairs): the request path's 15 s (platform/db/pool.ts) would cut a healthy TRUNCATE
+ * that waits for an import's batch, or a bulk UPDATE of a million rows.
+ */
+const MAINTENANCE = { statementTimeoutMs: LONG_STATEMENT_BOUNDS.maintenanceMs };
 
 export type { Business };
 
@@ -164,7 +171,7 @@ export async function truncateBusinesses(pool: Pool): Promise<number> {
     const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM businesses');
     await client.query('TRUNCATE businesses, slug_redirects');
     return rows[0].n;
-  });
+  }, MAINTENANCE);
 }
 
 /**
@@ -185,7 +192,7 @@ export async function deleteDemoBusinesses(pool: Pool): Promise<{ deletedCount: 
     }
     const { rowCount } = await client.query(`DELETE FROM businesses WHERE source = 'demo'`);
     return { deletedCount: rowCount ?? 0, truncated: false };
-  });
+  }, MAINTENANCE);
 }
 
 export interface BusinessSlugRow {
@@ -250,7 +257,7 @@ export async function applySlugRepairs(
     await advanceMaintenanceCheckpoint(client, name, { afterId, processed, changed: changedBefore + done.length });
     await batch.beforeCommit?.(client);
     return done;
-  });
+  }, MAINTENANCE);
 }
 
 // ------------------------------------------------------------------- admin list and bulk actions (issue 25)
@@ -429,5 +436,5 @@ export async function applyBulkBusinessChange(
     if (options.expectedCount !== undefined && matched !== options.expectedCount) throw new SelectionCountChanged(options.expectedCount, matched);
     await insertAuditLogWith(client, options.audit({ matched, changed }));
     return { matched, changed };
-  });
+  }, MAINTENANCE);
 }

@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { writeEncodedBatch, type EncodedBatch, type WriteMode, type WriteOutcome } from '../../../platform/db/business-writer.ts';
-import type { Pool, PoolClient } from '../../../platform/db/pool.ts';
+import { LONG_STATEMENT_BOUNDS, setStatementTimeout, type Pool, type PoolClient } from '../../../platform/db/pool.ts';
 import type { Prisma } from '../../../platform/db/prisma.ts';
 import { createUploadReport, type NewUploadReport } from './upload-reports.ts';
 
@@ -155,6 +155,10 @@ async function writeImportBatchOnce(pool: Pool, options: Parameters<typeof write
     // crash can only lose the last batches together with the progress that claims them, and the report's
     // final (synchronous) commit flushes everything before the import is called done.
     await client.query('SET LOCAL synchronous_commit = off');
+    // The import's own bound, not the request path's (platform/db/pool.ts): a batch waiting for a lock or
+    // a busy disk is slow, not dead. A statement that still runs out of it fails the batch like any other
+    // error: rolled back whole, the job's last committed row left at the previous batch.
+    await setStatementTimeout(client, LONG_STATEMENT_BOUNDS.importBatchMs);
     const outcome = await writeEncodedBatch(client, options.batch, { mode: options.mode, columns: options.columns });
     const written = outcome.inserted + outcome.updated + outcome.unchanged;
     await options.beforeCommit?.(client, attempt);

@@ -4,7 +4,7 @@
  * Meilisearch.
  */
 import type express from 'express';
-import { createPool, type Pool } from '../../../platform/db/pool.ts';
+import { createPool, REQUEST_PATH_BOUNDS, type Pool } from '../../../platform/db/pool.ts';
 import { createPrisma, type Prisma } from '../../../platform/db/prisma.ts';
 import { createLogger, type Logger } from '../../../platform/logger.ts';
 import { createTestContext, type TestContext } from '../../../platform/testing/context.ts';
@@ -51,8 +51,9 @@ export function cookieHeaderFrom(response: Response): string {
 
 export async function startTestApi(options: StartTestApiOptions = {}): Promise<TestApi & { close(): Promise<void> }> {
   const context = await createTestContext(options.env);
-  const prisma = createPrisma(context.config.databaseUrl!, { max: 4 });
-  const pool = createPool(context.config.databaseUrl!, { max: 4, applicationName: 'directory-api-test' });
+  // The bounds api/src/main.ts gives the API's pool and Prisma client.
+  const prisma = createPrisma(context.config.databaseUrl!, { max: 4, bounds: REQUEST_PATH_BOUNDS });
+  const pool = createPool(context.config.databaseUrl!, { max: 4, applicationName: 'directory-api-test', bounds: REQUEST_PATH_BOUNDS });
   if (options.withAdmin !== false) await ensureAdminUser({ prisma, ...TEST_ADMIN });
   const running = await startServer(
     { config: context.config, prisma, pool, meili: context.meili, logger: options.logger ?? createLogger('api-test') },

@@ -81,9 +81,10 @@ export const businessQuery = (api: ApiClient, slug: string) =>
     },
   });
 
-function notFound(error: unknown): ApiError {
-  const status = error instanceof ApiError ? error.status : 500;
-  return new ApiError(status, `Business not found: ${status}`, error instanceof ApiError ? error.statusText : '');
+/** The spec's error for a business that could not be loaded; a call that never got an answer stays what it was (an outage, not a 500). */
+function notFound(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  return new ApiError(error.status, `Business not found: ${error.status}`, error.statusText);
 }
 
 /** Businesses of the same city, in the same country when the business has one (Paris, Texas is not Paris, France). */

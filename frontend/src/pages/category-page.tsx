@@ -46,7 +46,8 @@ function CategoryNotFound() {
 
 function CategoryError({ error }: { error: unknown }) {
   const { status, statusText } = (error ?? {}) as { status?: number; statusText?: string };
-  useHttpStatus(502);
+  // The API's own status (a call that got no answer is an outage: 503); never a 502, which would blame a proxy.
+  useHttpStatus(status ?? 503);
   useSeo({ title: `Error loading category | ${SITE_NAME}`, description: 'The category could not be loaded.', noindex: true });
   return (
     <div className="container section">

@@ -5,7 +5,7 @@ import { mkdtemp, readdir, readFile, readlink, rm, stat, truncate, writeFile } f
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { createPool, type Pool } from '../../../../platform/db/pool.ts';
+import { createPool, REQUEST_PATH_BOUNDS, type Pool } from '../../../../platform/db/pool.ts';
 import { createPrisma, type Prisma } from '../../../../platform/db/prisma.ts';
 import { createTestContext, type TestContext } from '../../../../platform/testing/context.ts';
 import { closeAbandonedImports } from './abandoned-imports.ts';
@@ -289,6 +289,42 @@ describe('importFile: CSV end to end', () => {
     assert.equal(job.status, 'failed');
     assert.equal(job.lastCommittedRow, 200);
     assert.equal(job.rowsWritten, 200);
+  });
+
+  test('on the API\'s bounded pool, a batch slower than the request-path bound still commits; one that runs out of the import\'s own bound fails like a crash and a re-run completes it', async () => {
+    // The API's pool and Prisma client, with a request-path statement bound far shorter than a batch here.
+    const bounds = { ...REQUEST_PATH_BOUNDS, statementTimeoutMs: 200 };
+    const boundedPool = createPool(ctx.config.databaseUrl!, { max: 3, bounds });
+    const boundedPrisma = createPrisma(ctx.config.databaseUrl!, { max: 2, bounds });
+    try {
+      const csv = file('bounded.csv');
+      await writeCsv(csv, [EXPORT_HEADER, ...exportRows(300, 13)]);
+      const before = await countBusinesses();
+      const slow = await importFile({ pool: boundedPool, prisma: boundedPrisma, path: csv, fileName: 'bounded.csv', batchSize: 100,
+        // A statement of 0.5 s in every batch: over the pool's 200 ms, within the import's own bound.
+        beforeCommit: async (client) => { await client.query('SELECT pg_sleep(0.5)'); } });
+      assert.equal(slow.status, 'completed', slow.result.message);
+      assert.equal(await countBusinesses(), before + 300);
+
+      const again = file('bounded-again.csv');
+      await writeCsv(again, [EXPORT_HEADER, ...exportRows(300, 17)]);
+      const cut = await importFile({ pool: boundedPool, prisma: boundedPrisma, path: again, fileName: 'bounded-again.csv', batchSize: 100,
+        // Batch 2 runs out of its statement bound (made short here): PostgreSQL cancels the statement (57014).
+        beforeCommit: async (client, batch) => {
+          if (batch === 2) await client.query('SET LOCAL statement_timeout = 50; SELECT pg_sleep(1)');
+        } });
+      assert.equal(cut.status, 'failed');
+      assert.match(cut.result.message, /batch 2 failed \(canceling statement due to statement timeout\)/);
+      assert.equal(await countBusinesses(), before + 400, 'batch 1 stays, batch 2 was rolled back whole');
+      const job = await prisma.importJob.findUniqueOrThrow({ where: { id: cut.jobId } });
+      assert.deepEqual([job.status, job.lastCommittedRow, job.rowsWritten], ['failed', 100, 100]);
+      const rerun = await importFile({ pool: boundedPool, prisma: boundedPrisma, path: again, fileName: 'bounded-again.csv', batchSize: 100 });
+      assert.equal(rerun.status, 'completed');
+      assert.deepEqual([rerun.result.results.inserted, rerun.result.results.unchanged], [200, 100]);
+      assert.equal(await countBusinesses(), before + 600);
+    } finally {
+      await Promise.allSettled([boundedPool.end(), boundedPrisma.$disconnect()]);
+    }
   });
 
   test('an import whose process dies is closed as failed by the next sweep, with a report of what it stored; a live one is left alone', { timeout: 120_000 }, async () => {

@@ -7,7 +7,7 @@ import { Meilisearch, type Index, type RecordAny } from 'meilisearch';
 import type { Config } from '../../../../platform/config.ts';
 import { indexUid, meiliApiError, UNCOMPRESSED_ANSWERS, type IndexKind } from '../../../../platform/search/client.ts';
 import { createLogger } from '../../../../platform/logger.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, SEARCH_UNAVAILABLE_MESSAGE } from '../../errors.ts';
 import { createMeiliTransport } from './meili-transport.ts';
 import { ReadGate } from './read-gate.ts';
 
@@ -23,7 +23,7 @@ const readGate = new ReadGate(MAX_READS_IN_FLIGHT);
 /** A read takes a few ms; anything past this is an outage, not a slow query. */
 export const READ_DEADLINE_MS = 2_000;
 
-export const SEARCH_UNAVAILABLE_MESSAGE = 'The directory search service is temporarily unavailable. Please try again in a moment.';
+export { SEARCH_UNAVAILABLE_MESSAGE };
 const NOT_INDEXED_MESSAGE = 'The directory is being indexed. Please try again in a moment.';
 
 export interface SearchReader {

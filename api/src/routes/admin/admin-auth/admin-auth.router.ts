@@ -5,7 +5,7 @@
 import { Router } from 'express';
 import type { RouteDeps } from '../../../deps.ts';
 import { AppError } from '../../../errors.ts';
-import { startAdminSession, endAdminSession, refreshSignInTime } from '../../../middleware/session.ts';
+import { assertSessionCookieCanBeSet, startAdminSession, endAdminSession, refreshSignInTime } from '../../../middleware/session.ts';
 import { parseInput } from '../../../middleware/validate.ts';
 import { presentAdmin } from '../../../presenters/admin.ts';
 import { signIn } from '../../../services/auth/sign-in.ts';
@@ -26,6 +26,7 @@ export function createAdminAuthRouter(deps: RouteDeps): Router {
 
   addAdminRoute(router, ADMIN_ROUTES.signIn, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
+    assertSessionCookieCanBeSet(req, deps.config.publicUrl);
     const input = parseInput(LoginBody, req.body, { style: 'labelled' });
     const result = await signIn({ prisma: deps.prisma, ...input, ip: req.ip ?? 'unknown' });
     if (result.outcome === 'throttled') throw tooManyAttempts(result.retryAfterSeconds);
@@ -44,6 +45,8 @@ export function createAdminAuthRouter(deps: RouteDeps): Router {
   });
 
   addAdminRoute(router, ADMIN_ROUTES.reauth, async (req, res) => {
+    // The new sign-in time lives in the cookie: one that cannot be set would make this a false success.
+    assertSessionCookieCanBeSet(req, deps.config.publicUrl);
     const input = parseInput(ReauthBody, req.body, { style: 'labelled' });
     const result = await reauthenticate({ prisma: deps.prisma, admin: req.admin!, password: input.password, ip: req.ip ?? 'unknown' });
     if (result.outcome === 'throttled') throw tooManyAttempts(result.retryAfterSeconds);

@@ -189,3 +189,33 @@ describe('sessions', () => {
     assert.ok(stale.headers.getSetCookie().some((set) => /^dir_session=;/.test(set)));
   });
 });
+
+describe('an https site (behind a TLS-terminating proxy)', () => {
+  // Its own API: PUBLIC_URL is https (so the cookie is Secure) and TRUST_PROXY is true, as the
+  // configuration demands (platform/config.ts refuses https without it).
+  let https: TestApi & { close(): Promise<void> };
+  beforeAll(async () => {
+    https = await startTestApi({ env: { PUBLIC_URL: 'https://directory.example', TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await https?.close();
+  });
+  const origin = { origin: 'https://directory.example' };
+
+  test('signing in over plain http is refused with a clear 403, not "Login successful" without a cookie', async () => {
+    const response = await https.postJson('/api/admin/login', TEST_ADMIN, { ...origin, ...freshIp() });
+    assert.equal(response.status, 403);
+    const body = (await response.json()) as { error: string; message: string };
+    assert.equal(body.error, 'forbidden');
+    assert.match(body.message, /^Signing in needs https: .* Open https:\/\/directory\.example\/admin/);
+    assert.deepEqual(response.headers.getSetCookie(), []);
+  });
+
+  test('through the proxy (X-Forwarded-Proto: https) it signs in with a Secure cookie', async () => {
+    const response = await https.postJson('/api/admin/login', TEST_ADMIN, { ...origin, ...freshIp(), 'x-forwarded-proto': 'https' });
+    assert.equal(response.status, 200);
+    const cookies = response.headers.getSetCookie();
+    assert.ok(cookies.some((cookie) => cookie.startsWith('dir_session=')), cookies.join(' | '));
+    for (const cookie of cookies) assert.match(cookie, /; secure/i);
+  });
+});

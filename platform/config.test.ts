@@ -1,0 +1,57 @@
+/**
+ * Settings that are each valid but together cannot work are refused at start-up, each with one line
+ * naming the variable and the fix (issue 27): before, the product started and misbehaved quietly.
+ */
+import { describe, test } from 'vitest';
+import assert from 'node:assert/strict';
+import { ConfigError, loadConfig } from './config.ts';
+
+/** The problem lines of a refused environment (ConfigError), or [] when it loads. */
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ NODE_ENV: 'test', ...env });
+    return [];
+  } catch (error) {
+    assert.ok(error instanceof ConfigError, String(error));
+    return error.problems;
+  }
+}
+
+describe('configuration that cannot work', () => {
+  test('an https PUBLIC_URL without TRUST_PROXY is refused (sign-in would answer 200 and set no cookie); with it, it loads', () => {
+    const problems = problemsOf({ PUBLIC_URL: 'https://directory.example' });
+    assert.equal(problems.length, 1, problems.join('\n'));
+    assert.match(problems[0], /^PUBLIC_URL is https but TRUST_PROXY is not true: set TRUST_PROXY=true/);
+    assert.deepEqual(problemsOf({ PUBLIC_URL: 'https://directory.example', TRUST_PROXY: 'true' }), []);
+    assert.deepEqual(problemsOf({ PUBLIC_URL: 'http://directory.example' }), []);
+  });
+
+  test('a PUBLIC_URL or MEILI_URL with a path is refused, naming the origin to use', () => {
+    assert.deepEqual(problemsOf({ PUBLIC_URL: 'http://directory.example/site' }), [
+      'PUBLIC_URL must be an origin without a path, query or fragment (the site is served from the root): http://directory.example',
+    ]);
+    assert.deepEqual(problemsOf({ MEILI_URL: 'http://search.internal:7700/meili', MEILI_MASTER_KEY: 'a-master-key-of-16+' }), [
+      "MEILI_URL must be Meilisearch's address without a path, query or fragment, such as http://search.internal:7700",
+    ]);
+    assert.deepEqual(problemsOf({ MEILI_URL: 'http://search.internal:7700/', MEILI_MASTER_KEY: 'a-master-key-of-16+' }), []);
+  });
+
+  test("ALLOWED_ORIGINS must be origins and include the site's own", () => {
+    const missing = problemsOf({ PUBLIC_URL: 'http://directory.example', ALLOWED_ORIGINS: 'http://admin.example' });
+    assert.equal(missing.length, 1, missing.join('\n'));
+    assert.match(missing[0], /^ALLOWED_ORIGINS does not include the site's own origin http:\/\/directory\.example/);
+    // Without PUBLIC_URL the site's origin is http://localhost:PORT.
+    assert.match(problemsOf({ PORT: '4000', ALLOWED_ORIGINS: 'http://127.0.0.1:4000' })[0], /own origin http:\/\/localhost:4000/);
+    assert.match(problemsOf({ ALLOWED_ORIGINS: 'directory.example' })[0], /^ALLOWED_ORIGINS must list origins .* not directory\.example$/);
+    assert.match(problemsOf({ ALLOWED_ORIGINS: 'http://localhost:3000/admin' })[0], /^ALLOWED_ORIGINS must list origins/);
+    assert.deepEqual(problemsOf({ PUBLIC_URL: 'http://directory.example', ALLOWED_ORIGINS: 'http://directory.example/, http://admin.example' }), []);
+  });
+
+  test('embedded servers on the site port (or on one port together) are refused', () => {
+    assert.match(problemsOf({ PORT: '7700' })[0], /^EMBEDDED_MEILI_PORT is the same port as PORT \(7700\)/);
+    assert.match(problemsOf({ PORT: '5544', EMBEDDED_PG_PORT: '5544' })[0], /^EMBEDDED_PG_PORT is the same port as PORT/);
+    assert.match(problemsOf({ EMBEDDED_PG_PORT: '6000', EMBEDDED_MEILI_PORT: '6000' })[0], /^EMBEDDED_MEILI_PORT is the same port as EMBEDDED_PG_PORT/);
+    // Servers of the platform (DATABASE_URL, MEILI_URL) leave the embedded ports unused.
+    assert.deepEqual(problemsOf({ PORT: '7700', MEILI_URL: 'http://search.internal:7700', MEILI_MASTER_KEY: 'a-master-key-of-16+' }), []);
+  });
+});
