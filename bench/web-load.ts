@@ -35,6 +35,7 @@ interface Run {
   errors: number;
   loaderCpu: number;
   apiCpu: number;
+  bytesPerResponse: number;
 }
 
 async function measure(options: { url: string; connections: number; seconds: number; vary?: () => string; apiPid: number }): Promise<Run> {
@@ -74,6 +75,7 @@ async function measure(options: { url: string; connections: number; seconds: num
     errors: non2xx + result.errors,
     loaderCpu: (cpu.user + cpu.system) / 1e6 / wall,
     apiCpu: (processCpuSeconds(options.apiPid) - apiBefore) / wall,
+    bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : 0,
   };
 }
 
@@ -83,7 +85,7 @@ function line(name: string, run: Run): string {
   const statuses = [...run.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}:${n}`).join(' ');
   return (
     `${name.padEnd(26)} ${Math.round(run.rps).toString().padStart(6)} req/s  p50 ${ms(run.p50).padStart(5)}  p95 ${ms(run.p95).padStart(5)}  p99 ${ms(run.p99).padStart(5)} ms` +
-    `  errors ${run.errors} (timeouts ${run.timeouts})  [${statuses}]  CPU: load generator ${(run.loaderCpu * 100).toFixed(0)}%, API ${(run.apiCpu * 100).toFixed(0)}% of a core`
+    `  errors ${run.errors} (timeouts ${run.timeouts})  [${statuses}]  ${(run.bytesPerResponse / 1024).toFixed(1)} KB/answer  CPU: load generator ${(run.loaderCpu * 100).toFixed(0)}%, API ${(run.apiCpu * 100).toFixed(0)}% of a core`
   );
 }
 
@@ -104,8 +106,8 @@ export async function runLoad(options: { env: Record<string, string>; pool: Pool
   const { rows: burst } = await options.pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE is_approved ORDER BY id DESC LIMIT 50000`);
   const targets = [
     { name: '/', path: '/' },
-    { name: '/business/{slug}', path: `/business/${rows[0].slug}` },
-    { name: '/cities/{cc}/{slug}', path: `/cities/${city.countryCode.toLowerCase()}/${city.slug}` },
+    { name: '/business/{slug}', path: encodeURI(`/business/${rows[0].slug}`) },
+    { name: '/cities/{cc}/{slug}', path: encodeURI(`/cities/${city.countryCode.toLowerCase()}/${city.slug}`) },
   ];
   const [load1] = os.loadavg();
   console.log(
@@ -124,7 +126,7 @@ export async function runLoad(options: { env: Record<string, string>; pool: Pool
     url: `${base}/`,
     connections: options.connections,
     seconds: options.duration,
-    vary: () => `/business/${burst[next++ % burst.length].slug}`,
+    vary: () => encodeURI(`/business/${burst[next++ % burst.length].slug}`),
     apiPid: api.pid!,
   });
   console.log(line('/business/{distinct} (uncached burst)', run));
