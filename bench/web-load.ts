@@ -113,10 +113,13 @@ export async function runLoad(options: { env: Record<string, string>; pool: Pool
   console.log(
     `load       ${options.connections} connections, ${options.duration} s per run, API process at ${base} (load average before: ${load1.toFixed(2)}; ${os.cpus().length} cores, ${os.cpus()[0]?.model})`,
   );
-  // Warm-up: JIT, the API's response cache and the page cache (the first request of each page renders it).
-  await measure({ url: `${base}/`, connections: 10, seconds: 2, apiPid: api.pid! });
+  // Warm-up, not counted: the page's first request renders it, and 2 s of the same load each (the first
+  // measured run after the process started was consistently the slowest, whichever page it was).
   for (const target of targets) {
     await (await fetch(base + target.path)).text();
+    await measure({ url: base + target.path, connections: options.connections, seconds: 2, apiPid: api.pid! });
+  }
+  for (const target of targets) {
     const run = await measure({ url: base + target.path, connections: options.connections, seconds: options.duration, apiPid: api.pid! });
     console.log(line(`${target.name} (cached)`, run));
   }
