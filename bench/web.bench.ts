@@ -24,7 +24,7 @@ import { gzipSync } from 'node:zlib';
 import { startServer, type RunningServer } from '../api/src/server.ts';
 import { ADMIN_DIR } from '../frontend/server/admin-panel.ts';
 import { ensureFrontendBuild } from '../frontend/server/build.ts';
-import { CLIENT_DIR, createSiteRouter } from '../frontend/server/create-frontend-handler.ts';
+import { CLIENT_DIR, createFrontendRouter } from '../frontend/server/create-frontend-handler.ts';
 import { loadConfig } from '../platform/config.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
@@ -106,7 +106,8 @@ try {
   } else {
     server = await startServer(
       { config, prisma, pool, meili: createMeili(config), logger: createLogger('bench-api') },
-      { host: '127.0.0.1', port: 0, fallbackRouters: [createSiteRouter], shutdownTimeoutMs: 2000 },
+      // Every request rendered: the page cache (measured by --load) would answer all but the first.
+      { host: '127.0.0.1', port: 0, fallbackRouters: [(deps) => createFrontendRouter({ config: deps.config, pool: deps.pool, dataVersion: () => deps.cache.shared.version(), pageCache: { isEnabled: false } })], shutdownTimeoutMs: 2000 },
     );
     const base = server.url;
     const json = async <T>(pathname: string) => (await (await fetch(base + pathname)).json()) as T;

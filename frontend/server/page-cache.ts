@@ -330,6 +330,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       const { page, entry } = outcome;
       if (entry) {
+        if (page.kind === 'page') res.setHeader('Server-Timing', page.serverTiming);
         send(req, res, entry, 'MISS');
         return null;
       }
