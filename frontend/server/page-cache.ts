@@ -329,6 +329,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         throw error instanceof Shed ? shedError(retryAfterSeconds) : error;
       }
       const { page, entry } = outcome;
+      if (page.kind === 'redirect') {
+        // Rendered from the key: the visitor's own query (utm_source...) goes on with the redirect, as before.
+        const at = url.indexOf('?');
+        return at < 0 ? page : { kind: 'redirect', location: page.location.split('?')[0] + url.slice(at) };
+      }
       if (entry) {
         if (page.kind === 'page') res.setHeader('Server-Timing', page.serverTiming);
         send(req, res, entry, 'MISS');
