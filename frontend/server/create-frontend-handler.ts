@@ -93,7 +93,8 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
   }
 
   const settings = createSettingsReader(options.dataVersion);
-  const { pages } = options;
+  // Not under Vite (development): an edited component must show on the next reload, not a minute later.
+  const pages = dev ? undefined : options.pages;
 
   // A page as it goes out: rendered from `url` (the request's, or the page cache's key) for `viewer`.
   const renderPage = async (req: Request, url: string, viewer: 'admin' | 'visitor'): Promise<RenderedPage> => {
