@@ -259,6 +259,25 @@ describe('page cache', () => {
     assert.equal(pages.stats().renders, renders + 1);
   });
 
+  test('the key is the path and the page parameters: their order and other parameters do not matter; a redirect keeps the query', async () => {
+    await cached('/categories?page=1&q=bread');
+    const reordered = await get('/categories?utm_campaign=x&q=bread&page=1');
+    assert.equal(reordered.headers.get('x-page-cache'), 'HIT');
+    await reordered.arrayBuffer();
+    const other = await get('/categories?page=2&q=bread');
+    assert.equal(other.headers.get('x-page-cache'), 'MISS', 'another page parameter is another page');
+    await other.arrayBuffer();
+
+    const moved = await fetch(`${api.url}/api/admin/businesses/${businessId}`, {
+      method: 'PATCH',
+      headers: { cookie: api.cookie, origin: api.origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ slug: 'cache-cafe-moved' }),
+    });
+    assert.equal(moved.status, 200);
+    const redirect = await get(`/business/${slug}?utm_source=mail`);
+    assert.deepEqual([redirect.status, redirect.headers.get('location')], [301, '/business/cache-cafe-moved?utm_source=mail']);
+  });
+
   test('a burst of distinct uncached URLs is shed with clean 503s, not left hanging', async () => {
     const shedBefore = pages.stats().shed;
     proxy.setMode('hold');
