@@ -1,5 +1,6 @@
 /**
- * `npm run bench:web -- [--count N] [--requests R]`: server-side rendering of the public site.
+ * `npm run bench:web -- [--count N] [--requests R] [--load [--duration S] [--connections C]]`: server-side
+ * rendering of the public site.
  *
  * On a throwaway embedded PostgreSQL + Meilisearch (temp dir, free ports) it seeds N demo businesses
  * (default 100,000; the issue's target figure is at 1,000,000), runs the indexer's full rebuild,
@@ -8,6 +9,12 @@
  * (different pages of each kind, so the API's response cache is not the only thing measured), and
  * prints p50/p95 of the full HTML response. Last it prints the gzipped size of the JavaScript and
  * CSS the home page loads (its script, module preloads and stylesheets). Nothing is left behind.
+ *
+ * With `--load` it instead starts the real API process (api/src/main.ts, page cache as deployed) and drives
+ * it with autocannon at C connections (default 50) for S seconds (default 10) per run: `/`, a business page
+ * and a city page once cached, then a burst of distinct business pages never requested before (statuses
+ * counted: shed 503s against timeouts). Each line prints req/s, p50/p95/p99, errors (non-2xx and timeouts),
+ * and the CPU of the load generator (this process) and of the API beside it: they share the machine.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -17,7 +24,7 @@ import { gzipSync } from 'node:zlib';
 import { startServer, type RunningServer } from '../api/src/server.ts';
 import { ADMIN_DIR } from '../frontend/server/admin-panel.ts';
 import { ensureFrontendBuild } from '../frontend/server/build.ts';
-import { CLIENT_DIR, createSiteRouter } from '../frontend/server/create-frontend-handler.ts';
+import { CLIENT_DIR, createFrontendRouter } from '../frontend/server/create-frontend-handler.ts';
 import { loadConfig } from '../platform/config.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
@@ -25,9 +32,16 @@ import { createLogger, setLogLevel } from '../platform/logger.ts';
 import { createMeili } from '../platform/search/client.ts';
 import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
 import { benchEnv, percentile, seedAndIndex } from './support.ts';
+import { runLoad } from './web-load.ts';
 
 const { values: args } = parseArgs({
-  options: { count: { type: 'string', default: '100000' }, requests: { type: 'string', default: '200' } },
+  options: {
+    count: { type: 'string', default: '100000' },
+    requests: { type: 'string', default: '200' },
+    load: { type: 'boolean', default: false },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+  },
 });
 const count = Number(args.count);
 const requests = Number(args.requests);
@@ -87,84 +101,88 @@ try {
   console.log(`bench:web  ${count.toLocaleString('en')} businesses, ${requests} sequential renders per page kind (Node ${process.version}, ${os.cpus().length} cores)`);
   await seedAndIndex(config, pool, count);
   await building;
-
-  server = await startServer(
-    { config, prisma, pool, meili: createMeili(config), logger: createLogger('bench-api') },
-    { host: '127.0.0.1', port: 0, fallbackRouters: [createSiteRouter], shutdownTimeoutMs: 2000 },
-  );
-  const base = server.url;
-  const json = async <T>(pathname: string) => (await (await fetch(base + pathname)).json()) as T;
-  const home = await json<{ popularSearches: { slug: string }[]; topCities: { slug: string; countryCode: string }[] }>('/api/homepage-data');
-  const { rows: businessRows } = await pool.query<{ slug: string }>(
-    `SELECT slug FROM businesses WHERE is_approved ORDER BY id LIMIT 50 OFFSET $1`,
-    [Math.floor(count / 2)],
-  );
-  const kinds: { name: string; paths: string[] }[] = [
-    { name: 'home', paths: ['/'] },
-    { name: 'category', paths: home.popularSearches.slice(0, 10).flatMap((item) => [`/categories/${item.slug}`, `/categories/${item.slug}?page=2`]) },
-    { name: 'city', paths: home.topCities.slice(0, 10).flatMap((item) => [`/cities/${item.countryCode.toLowerCase()}/${item.slug}`, `/cities/${item.countryCode.toLowerCase()}/${item.slug}?page=2`]) },
-    { name: 'business', paths: businessRows.map((row) => `/business/${row.slug}`) },
-  ];
-  // The API answers each page needs, alone: what the render adds on top is the difference.
-  const apiOnly: { name: string; paths: string[] }[] = [
-    { name: 'api:home', paths: ['/api/homepage-data', '/api/featured-businesses', '/api/advertisements'] },
-    { name: 'api:business', paths: [`/api/businesses/${businessRows[0].slug}`] },
-  ];
-  for (const kind of apiOnly) {
-    const times: number[] = [];
-    for (let index = 0; index < requests; index++) {
-      const started = performance.now();
-      await Promise.all(kind.paths.map(async (pathname) => (await fetch(base + pathname)).text()));
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    console.log(`${kind.name.padEnd(12)} p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (its API calls in parallel, no render)`);
-  }
-  console.log('page       p50 ms   p95 ms   max ms   (full HTML response, sequential)');
-  for (const kind of kinds) {
-    // One pass first: the first request of each URL fills the API's response cache.
-    for (const pathname of kind.paths) await (await fetch(base + pathname)).text();
-    const times: number[] = [];
-    const prefetch: number[] = [];
-    const render: number[] = [];
-    for (let index = 0; index < requests; index++) {
-      const pathname = kind.paths[index % kind.paths.length];
-      const started = performance.now();
-      const response = await fetch(base + pathname);
-      await response.text();
-      times.push(performance.now() - started);
-      const timing = response.headers.get('server-timing') ?? '';
-      prefetch.push(Number(/prefetch;dur=([\d.]+)/.exec(timing)?.[1] ?? NaN));
-      render.push(Number(/render;dur=([\d.]+)/.exec(timing)?.[1] ?? NaN));
-      if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}`);
-    }
-    times.sort((a, b) => a - b);
-    prefetch.sort((a, b) => a - b);
-    render.sort((a, b) => a - b);
-    console.log(
-      `${kind.name.padEnd(10)} ${percentile(times, 50).toFixed(1).padStart(6)}   ${percentile(times, 95).toFixed(1).padStart(6)}   ${times[times.length - 1].toFixed(1).padStart(6)}` +
-        `   (of which API prefetch p50 ${percentile(prefetch, 50).toFixed(1)} / p95 ${percentile(prefetch, 95).toFixed(1)}, React render p50 ${percentile(render, 50).toFixed(1)} / p95 ${percentile(render, 95).toFixed(1)})`,
+  if (args.load) {
+    await runLoad({ env: benchEnv(servers, { PUBLIC_URL: 'https://directory.example' }), pool, count, duration: Number(args.duration), connections: Number(args.connections), cleanups });
+  } else {
+    server = await startServer(
+      { config, prisma, pool, meili: createMeili(config), logger: createLogger('bench-api') },
+      // Every request rendered: the page cache (measured by --load) would answer all but the first.
+      { host: '127.0.0.1', port: 0, fallbackRouters: [(deps) => createFrontendRouter({ config: deps.config, pool: deps.pool, dataVersion: () => deps.cache.shared.version(), pageCache: { isEnabled: false } })], shutdownTimeoutMs: 2000 },
     );
-  }
-  // Cold: a business page never requested before (API cache empty for it).
-  const cold: number[] = [];
-  const { rows: coldRows } = await pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE is_approved ORDER BY id DESC LIMIT 50`);
-  for (const row of coldRows) {
-    const started = performance.now();
-    await (await fetch(`${base}/business/${row.slug}`)).text();
-    cold.push(performance.now() - started);
-  }
-  cold.sort((a, b) => a - b);
-  console.log(`business (first visit) p50 ${percentile(cold, 50).toFixed(1)} ms, p95 ${percentile(cold, 95).toFixed(1)} ms`);
+    const base = server.url;
+    const json = async <T>(pathname: string) => (await (await fetch(base + pathname)).json()) as T;
+    const home = await json<{ popularSearches: { slug: string }[]; topCities: { slug: string; countryCode: string }[] }>('/api/homepage-data');
+    const { rows: businessRows } = await pool.query<{ slug: string }>(
+      `SELECT slug FROM businesses WHERE is_approved ORDER BY id LIMIT 50 OFFSET $1`,
+      [Math.floor(count / 2)],
+    );
+    const kinds: { name: string; paths: string[] }[] = [
+      { name: 'home', paths: ['/'] },
+      { name: 'category', paths: home.popularSearches.slice(0, 10).flatMap((item) => [`/categories/${item.slug}`, `/categories/${item.slug}?page=2`]) },
+      { name: 'city', paths: home.topCities.slice(0, 10).flatMap((item) => [`/cities/${item.countryCode.toLowerCase()}/${item.slug}`, `/cities/${item.countryCode.toLowerCase()}/${item.slug}?page=2`]) },
+      { name: 'business', paths: businessRows.map((row) => `/business/${row.slug}`) },
+    ];
+    // The API answers each page needs, alone: what the render adds on top is the difference.
+    const apiOnly: { name: string; paths: string[] }[] = [
+      { name: 'api:home', paths: ['/api/homepage-data', '/api/featured-businesses', '/api/advertisements'] },
+      { name: 'api:business', paths: [`/api/businesses/${businessRows[0].slug}`] },
+    ];
+    for (const kind of apiOnly) {
+      const times: number[] = [];
+      for (let index = 0; index < requests; index++) {
+        const started = performance.now();
+        await Promise.all(kind.paths.map(async (pathname) => (await fetch(base + pathname)).text()));
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`${kind.name.padEnd(12)} p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms (its API calls in parallel, no render)`);
+    }
+    console.log('page       p50 ms   p95 ms   max ms   (full HTML response, sequential)');
+    for (const kind of kinds) {
+      // One pass first: the first request of each URL fills the API's response cache.
+      for (const pathname of kind.paths) await (await fetch(base + pathname)).text();
+      const times: number[] = [];
+      const prefetch: number[] = [];
+      const render: number[] = [];
+      for (let index = 0; index < requests; index++) {
+        const pathname = kind.paths[index % kind.paths.length];
+        const started = performance.now();
+        const response = await fetch(base + pathname);
+        await response.text();
+        times.push(performance.now() - started);
+        const timing = response.headers.get('server-timing') ?? '';
+        prefetch.push(Number(/prefetch;dur=([\d.]+)/.exec(timing)?.[1] ?? NaN));
+        render.push(Number(/render;dur=([\d.]+)/.exec(timing)?.[1] ?? NaN));
+        if (response.status !== 200) throw new Error(`${pathname} answered ${response.status}`);
+      }
+      times.sort((a, b) => a - b);
+      prefetch.sort((a, b) => a - b);
+      render.sort((a, b) => a - b);
+      console.log(
+        `${kind.name.padEnd(10)} ${percentile(times, 50).toFixed(1).padStart(6)}   ${percentile(times, 95).toFixed(1).padStart(6)}   ${times[times.length - 1].toFixed(1).padStart(6)}` +
+          `   (of which API prefetch p50 ${percentile(prefetch, 50).toFixed(1)} / p95 ${percentile(prefetch, 95).toFixed(1)}, React render p50 ${percentile(render, 50).toFixed(1)} / p95 ${percentile(render, 95).toFixed(1)})`,
+      );
+    }
+    // Cold: a business page never requested before (API cache empty for it).
+    const cold: number[] = [];
+    const { rows: coldRows } = await pool.query<{ slug: string }>(`SELECT slug FROM businesses WHERE is_approved ORDER BY id DESC LIMIT 50`);
+    for (const row of coldRows) {
+      const started = performance.now();
+      await (await fetch(`${base}/business/${row.slug}`)).text();
+      cold.push(performance.now() - started);
+    }
+    cold.sort((a, b) => a - b);
+    console.log(`business (first visit) p50 ${percentile(cold, 50).toFixed(1)} ms, p95 ${percentile(cold, 95).toFixed(1)} ms`);
 
-  const html = await (await fetch(`${base}/`)).text();
-  const sizes = await pageAssetSizes(html);
-  console.log(`home page assets (gzip): JavaScript ${(sizes.js / 1024).toFixed(1)} KB, CSS ${(sizes.css / 1024).toFixed(1)} KB  [${sizes.files.join(', ')}]`);
-  // The admin panel is a build of its own (frontend/vite.admin.config.ts): none of it is in the lines above.
-  const adminHtml = await (await fetch(`${base}/admin`)).text();
-  const admin = await pageAssetSizes(adminHtml, '/admin/assets/', path.join(ADMIN_DIR, 'assets'));
-  const chunks = await adminChunkSizes();
-  console.log(`admin panel (gzip): first load JavaScript ${(admin.js / 1024).toFixed(1)} KB, CSS ${(admin.css / 1024).toFixed(1)} KB; all ${chunks.files} chunks ${(chunks.js / 1024).toFixed(1)} KB`);
+    const html = await (await fetch(`${base}/`)).text();
+    const sizes = await pageAssetSizes(html);
+    console.log(`home page assets (gzip): JavaScript ${(sizes.js / 1024).toFixed(1)} KB, CSS ${(sizes.css / 1024).toFixed(1)} KB  [${sizes.files.join(', ')}]`);
+    // The admin panel is a build of its own (frontend/vite.admin.config.ts): none of it is in the lines above.
+    const adminHtml = await (await fetch(`${base}/admin`)).text();
+    const admin = await pageAssetSizes(adminHtml, '/admin/assets/', path.join(ADMIN_DIR, 'assets'));
+    const chunks = await adminChunkSizes();
+    console.log(`admin panel (gzip): first load JavaScript ${(admin.js / 1024).toFixed(1)} KB, CSS ${(admin.css / 1024).toFixed(1)} KB; all ${chunks.files} chunks ${(chunks.js / 1024).toFixed(1)} KB`);
+  }
 } finally {
   await stopAll();
 }

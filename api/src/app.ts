@@ -4,7 +4,7 @@
  * Everything it needs comes in `deps`; there are no globals, so each test file builds its own app
  * over its own database and index prefix.
  */
-import type { RequestListener } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express from 'express';
 import { AppError } from './errors.ts';
 import type { RouteDeps } from './deps.ts';
@@ -52,8 +52,18 @@ export function createRequestListener(
   session: express.RequestHandler,
   options: CreateAppOptions = {},
 ): { app: express.Express; listener: RequestListener } {
-  const app = buildApp(deps, session, options);
+  const { app, earlyHits } = buildApp(deps, session, options);
   const { cache } = deps;
+  // A router's own cache of answers (the site's page cache) answers its hits here too, before Express.
+  const serveHits = (req: IncomingMessage, res: ServerResponse) => {
+    let index = 0;
+    const next = (): void => {
+      const serve = earlyHits[index++];
+      if (serve) serve(req, res, next);
+      else app(req, res);
+    };
+    next();
+  };
   return {
     app,
     listener: (req, res) => {
@@ -62,7 +72,7 @@ export function createRequestListener(
       res.once('finish', () => deps.requestMetrics.record(performance.now() - started, res.statusCode));
       // Every answer, cached or built, JSON or page.
       for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
-      cache.serveHits(req, res, () => app(req, res));
+      cache.serveHits(req, res, () => serveHits(req, res));
     },
   };
 }
@@ -70,7 +80,10 @@ export function createRequestListener(
 /** Paths whose router parses its JSON body with its own, smaller limit (jsonBody). */
 const OWN_BODY_LIMIT_PATHS = new Set(['/api/contact']);
 
-function buildApp(deps: RouteDeps, session: express.RequestHandler, options: CreateAppOptions): express.Express {
+/** A router that answers some requests before Express (its cache's hits) carries them as `serveHits`. */
+type EarlyHits = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+function buildApp(deps: RouteDeps, session: express.RequestHandler, options: CreateAppOptions): { app: express.Express; earlyHits: EarlyHits[] } {
   const app = express();
   app.disable('x-powered-by');
   // One proxy hop at most: trusting every X-Forwarded-For entry would let a client pick its own IP
@@ -87,13 +100,18 @@ function buildApp(deps: RouteDeps, session: express.RequestHandler, options: Cre
 
   for (const createRouter of options.routers ?? defaultRouters) app.use(createRouter(deps));
   app.use('/api', apiNotFound);
-  for (const createRouter of options.fallbackRouters ?? []) app.use(createRouter(deps));
+  const earlyHits: EarlyHits[] = [];
+  for (const createRouter of options.fallbackRouters ?? []) {
+    const router: express.Router & { serveHits?: EarlyHits } = createRouter(deps);
+    if (router.serveHits) earlyHits.push(router.serveHits);
+    app.use(router);
+  }
   app.use((_req, _res, next) => next(new AppError('not_found', 'Not found.')));
   app.use(createErrorHandler(deps.logger));
 
   // Computed once up front so the first unknown-username sign-in is not slower than later ones.
   void getDummyPasswordHash().catch(() => undefined);
-  return app;
+  return { app, earlyHits };
 }
 
 /**

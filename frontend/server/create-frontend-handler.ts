@@ -7,7 +7,6 @@
  * Page data comes from the JSON API over loopback HTTP to this same server (the port the request
  * arrived on, or `apiBaseUrl`), so the server render and the browser read the very same answers.
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,6 +21,7 @@ import { OUTAGE_RETRY_AFTER_SECONDS } from '../../api/src/errors.ts';
 import { hasAdminSession } from '../../api/src/middleware/session.ts';
 import { createAdminPanelRouter } from './admin-panel.ts';
 import { fillTemplate, headTags, type SiteMarkup } from './html.ts';
+import { createPageCache, hasFailedRead, pageEtag, type PageCache, type PageCacheOptions, type RenderedPage } from './page-cache.ts';
 import { createSitemapRouter } from './sitemaps.ts';
 import { hashedAssets } from './static-assets.ts';
 
@@ -42,6 +42,8 @@ export interface FrontendOptions {
    * publish, on every process). With it the site markup is read once per version instead of per render.
    */
   dataVersion?: () => Promise<string>;
+  /** Visitors' pages cached per data version (page-cache.ts); createFrontendRouter makes one when it has `dataVersion`. */
+  pages?: PageCache;
 }
 
 type Renderer = (options: RenderOptions) => Promise<RenderResult>;
@@ -92,42 +94,56 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
   }
 
   const settings = createSettingsReader(options.dataVersion);
+  // Not under Vite (development): an edited component must show on the next reload, not a minute later.
+  const pages = dev ? undefined : options.pages;
+
+  // A page as it goes out: rendered from `url` (the request's, or the page cache's key) for `viewer`.
+  const renderPage = async (req: Request, url: string, viewer: 'admin' | 'visitor'): Promise<RenderedPage> => {
+    const apiBaseUrl = options.apiBaseUrl ?? `http://127.0.0.1:${req.socket.localPort}`;
+    const { renderer, template } = await render(url);
+    const [result, markup] = await Promise.all([
+      renderer({ url, apiBaseUrl, apiHeaders: { 'x-forwarded-for': req.ip ?? '' }, viewer }),
+      viewer === 'admin' ? NO_MARKUP : settings.get(apiBaseUrl),
+    ]);
+    if (result.kind === 'redirect') return { kind: 'redirect', location: result.location };
+    const html = fillTemplate(template, {
+      head: headTags(result.head, config.publicUrl),
+      html: result.html,
+      state: result.state,
+      markup: markup ?? NO_MARKUP,
+      viewer,
+    });
+    // Where a slow page spends its time, visible in the browser's network panel.
+    const serverTiming = `prefetch;dur=${result.timings.prefetchMs.toFixed(1)}, render;dur=${result.timings.renderMs.toFixed(1)}`;
+    // A page whose data or site markup could not be loaded (the API unavailable: entry-server.tsx
+    // failureStatus) still shows the spec's error texts, as a 503 no cache keeps, with a time to retry:
+    // never a 200 that a browser or CDN would keep for a minute, and never one without the operator's
+    // analytics markup.
+    const status = markup === null && result.status < 500 ? 503 : result.status;
+    // A read that failed (the settings' markup, a 5xx or unreachable API) makes a page the cache never keeps.
+    return { kind: 'page', status, html, serverTiming, failed: markup === null || hasFailedRead(result.state) };
+  };
 
   router.get(/.*/, async (req: Request, res: Response, next: NextFunction) => {
     if (req.path.startsWith('/api/') || req.path === '/api') return next();
     try {
-      const apiBaseUrl = options.apiBaseUrl ?? `http://127.0.0.1:${req.socket.localPort}`;
-      const { renderer, template } = await render(req.originalUrl);
       // A signed-in admin gets the page without the operator's head/pixel/footer markup (no third-party
       // script runs with the admin's cookie, and admins are not counted in the operator's analytics),
       // rendered for the admin and never cached (DESIGN §5a).
       const viewer = hasAdminSession(req) ? 'admin' : 'visitor';
-      const [result, markup] = await Promise.all([
-        renderer({ url: req.originalUrl, apiBaseUrl, apiHeaders: { 'x-forwarded-for': req.ip ?? '' }, viewer }),
-        viewer === 'admin' ? NO_MARKUP : settings.get(apiBaseUrl),
-      ]);
-      if (result.kind === 'redirect') {
-        res.redirect(301, result.location);
+      // A visitor's page comes from the page cache (page-cache.ts), which answers it unless it hands it back.
+      const page = viewer === 'visitor' && pages ? await pages.handle(req, res, (url) => renderPage(req, url, viewer)) : await renderPage(req, req.originalUrl, viewer);
+      if (!page) return;
+      if (page.kind === 'redirect') {
+        res.redirect(301, page.location);
         return;
       }
-      const html = fillTemplate(template, {
-        head: headTags(result.head, config.publicUrl),
-        html: result.html,
-        state: result.state,
-        markup: markup ?? NO_MARKUP,
-        viewer,
-      });
-      // A page whose data or site markup could not be loaded (the API unavailable: entry-server.tsx
-      // failureStatus) still shows the spec's error texts, as a 503 no cache keeps, with a time to retry:
-      // never a 200 that a browser or CDN would keep for a minute, and never one without the operator's
-      // analytics markup.
-      const status = markup === null && result.status < 500 ? 503 : result.status;
+      const { html, status } = page;
       if (status === 503) res.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
       res
         .status(status)
-        // Where a slow page spends its time, visible in the browser's network panel.
-        .set('Server-Timing', `prefetch;dur=${result.timings.prefetchMs.toFixed(1)}, render;dur=${result.timings.renderMs.toFixed(1)}`)
-        .set('Cache-Control', viewer === 'admin' ? 'private, no-store' : status === 200 ? 'public, max-age=60' : 'no-store')
+        .set('Server-Timing', page.serverTiming)
+        .set('Cache-Control', viewer === 'admin' ? 'private, no-store' : status === 200 && !page.failed ? 'public, max-age=60' : 'no-store')
         // The same URL is another page with an admin's cookie: no cache may hand a visitor's copy (with
         // the operator's scripts) to an admin, nor the admin's to a visitor.
         .vary('Accept-Encoding')
@@ -151,18 +167,7 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
   return router;
 }
 
-/** The times React Query writes into the embedded state: new on every render, not part of the page. */
-const RENDER_TIMES = /"(dehydratedAt|dataUpdatedAt|errorUpdatedAt)":\d+/g;
-
-/**
- * A weak validator of what the page shows: its HTML with the state's fetch times left out, so the same
- * data gives the same ETag and a browser's or CDN's revalidation gets a 304 (Express's own ETag hashed the
- * times too and never matched).
- */
-export function pageEtag(html: string): string {
-  const content = html.replace(RENDER_TIMES, '"$1":0');
-  return `W/"${Buffer.byteLength(content).toString(16)}-${createHash('sha1').update(content).digest('base64url')}"`;
-}
+export { pageEtag } from './page-cache.ts';
 
 /**
  * Site settings markup (head tags and analytics code in the head, pixel at body start, footer at body end)
@@ -187,7 +192,7 @@ function createSettingsReader(dataVersion?: () => Promise<string>) {
     }
   }
   return {
-    /** The markup, or null when it could not be read (the page is then a 503: an outage, not "no markup"). */
+    /** The markup, or null when it could not be read (the page is then a 503 (an outage, not "no markup") the cache never keeps). */
     async get(apiBaseUrl: string): Promise<SiteMarkup | null> {
       // Read before the fetch: a save in between files the new markup under the old version, read again next time.
       const version = dataVersion ? await dataVersion() : null;
@@ -202,16 +207,24 @@ function createSettingsReader(dataVersion?: () => Promise<string>) {
 
 /**
  * The same handler as a synchronous router, for the API app's `fallbackRouters` (app.ts). Requests
- * wait for the one-time setup.
+ * wait for the one-time setup. With `dataVersion` it carries the page cache as `serveHits` (answered by
+ * the request listener before Express, app.ts) and `pages` (its counters).
  */
-export function createFrontendRouter(options: FrontendOptions): express.Router {
+export function createFrontendRouter(
+  options: FrontendOptions & { pageCache?: Omit<PageCacheOptions, 'dataVersion'> },
+): express.Router & { pages?: PageCache; serveHits?: PageCache['serveHits'] } {
+  const pages = options.pages ?? (options.dataVersion ? createPageCache({ dataVersion: options.dataVersion, ...options.pageCache }) : undefined);
   // Set up on the first request, so an app that never serves a page (API tests) pays nothing.
   let ready: Promise<express.Router> | null = null;
-  const router = express.Router();
+  const router: express.Router & { pages?: PageCache; serveHits?: PageCache['serveHits'] } = express.Router();
   router.use((req, res, next) => {
-    ready ??= createFrontendHandler(options);
+    ready ??= createFrontendHandler({ ...options, pages });
     ready.then((handler) => handler(req, res, next), next);
   });
+  if (pages) {
+    router.pages = pages;
+    router.serveHits = pages.serveHits;
+  }
   return router;
 }
 
@@ -221,5 +234,10 @@ export function createFrontendRouter(options: FrontendOptions): express.Router {
  * the frontend.
  */
 export function createSiteRouter(deps: { config: Config; pool: Pool; cache: { shared: { version(): Promise<string> } } }): express.Router {
-  return createFrontendRouter({ config: deps.config, pool: deps.pool, dataVersion: () => deps.cache.shared.version() });
+  return createFrontendRouter({
+    config: deps.config,
+    pool: deps.pool,
+    dataVersion: () => deps.cache.shared.version(),
+    pageCache: { isEnabled: deps.config.publicResponseCache },
+  });
 }
