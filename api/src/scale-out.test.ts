@@ -260,7 +260,7 @@ describe('two APIs and two indexers on one PostgreSQL and one Meilisearch', () =
     };
     await save('first');
     await waitFor('B to show the first value', async () => (await bSettings()).includes('"first"') && (await bPage()).includes('content="first"'));
-    // Asked again: B answers from its cache now.
+    // B holds this answer in its cache now: the next save, taken by A, must reach it.
     assert.match(await bSettings(), /"first"/);
 
     await save('second');
