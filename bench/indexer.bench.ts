@@ -11,6 +11,7 @@
  *   aggregates, swap), from indexer_state; target <= 1.25x raw;
  * - incremental lag p50/p95: UPDATE one row, time until the change is visible in search;
  * - bulk drain (`--bulk-rows K`, default 100,000 or the count): K rows inserted at once, time until all are searchable;
+ * - Meilisearch's and PostgreSQL's database sizes after the build, and Meilisearch's peak RSS;
  * - peak RSS of the indexer process (VmHWM);
  * - a deep page read (page 100 of 20, filtered and sorted) with the indexer's settings.
  */
@@ -36,6 +37,13 @@ function parseCount(argv: string[]): number {
   const value = at >= 0 ? Number(argv[at + 1]) : 1_000_000;
   if (!Number.isInteger(value) || value < 1) throw new Error('Usage: npm run bench:indexer -- --count N');
   return value;
+}
+
+/** A process's peak resident memory (VmHWM), e.g. "776 MB". */
+async function peakRssOf(pid: number | undefined): Promise<string> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? NaN);
+  return Number.isNaN(peakKb) ? 'unknown' : `${(peakKb / 1024).toFixed(0)} MB`;
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -164,6 +172,13 @@ async function main(): Promise<void> {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
     const businesses = meili.index(indexUid(prefix, 'businesses'));
+    // What a deployment has to plan for as the data grows (docs/deploying.md): disk and memory of one Meilisearch.
+    const meiliStats = await meili.getStats();
+    const pgBytes = (await pool.query<{ n: string }>('SELECT pg_database_size(current_database())::text AS n')).rows[0].n;
+    const mb = (bytes: number | string) => `${(Number(bytes) / 1024 / 1024).toFixed(0)} MB`;
+    console.log(
+      `sizes after the build: Meilisearch database ${mb(meiliStats.databaseSize)} (used ${mb(meiliStats.usedDatabaseSize)}), businesses index ${(await businesses.getStats()).numberOfDocuments.toLocaleString()} documents; PostgreSQL database ${mb(pgBytes)}; Meilisearch peak RSS so far ${await peakRssOf(meiliServer.process.pid)}`,
+    );
     const lags: number[] = [];
     // Where each change's time went, from the Meilisearch task that carried it: commit -> task enqueued
     // (the indexer: NOTIFY, outbox read, documents built and posted), enqueued -> started (queued behind
@@ -249,9 +264,8 @@ async function main(): Promise<void> {
     }
     console.log(`deep page (100 of 20, filtered + sorted): median ${percentileOf(deep, 50).toFixed(0)} ms`);
 
-    const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
-    const peakKb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    console.log(`indexer peak RSS: ${(peakKb / 1024).toFixed(0)} MB`);
+    console.log(`indexer peak RSS: ${await peakRssOf(child.pid)}`);
+    console.log(`Meilisearch peak RSS: ${await peakRssOf(meiliServer.process.pid)}`);
 
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));

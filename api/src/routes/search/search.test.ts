@@ -488,3 +488,26 @@ describe('GET /api/search', () => {
     assert.equal((await search('q=&location=Belgarde')).totalCount, 4);
   });
 });
+
+describe('GET /api/search on a directory with no businesses yet', () => {
+  let api: Api;
+
+  beforeAll(async () => {
+    api = await startTestApi({ withAdmin: false });
+    // A new deployment: the indexes exist and hold nothing (Meilisearch knows no attribute of them yet).
+    await seedDirectory({ config: api.config, pool: api.pool, rows: [] });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  test('keywords, a location, a phone number and a point all answer 200 with nothing found, not a 500', async () => {
+    for (const query of ['q=pizza', 'q=pizza&location=Berlin', 'q=Berlin', 'q=%2B1%20267-389-7404', 'q=coffee&lat=52.52&lng=13.405', 'q=pizza%20-philadelphia']) {
+      const response = await api.request(`/api/search?${query}`);
+      assert.equal(response.status, 200, `${query}: ${await response.clone().text()}`);
+      const body = SearchResult.parse(await response.json());
+      assert.equal(body.totalCount, 0, query);
+      assert.deepEqual(body.businesses, [], query);
+    }
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Live import progress inside this process. The pipeline publishes here; the WebSocket route
  * (routes/admin/uploads/import-progress.socket.ts) forwards each message to connected admins. An upload is
- * handled by the replica that received it, so per-process delivery is what the uploading admin needs.
+ * imported by the replica that received it; the other replicas' sockets get its progress through
+ * PostgreSQL (progress-relay.ts), since a balancer may send the admin's socket to any of them.
  */
 import { EventEmitter } from 'node:events';
 import type { ImportProgressMessage } from '../../../../common/api/admin.ts';

@@ -3,7 +3,7 @@
  * Meilisearch is down or slow the caller gets a 503 JSON answer in about a second, never a hang.
  * Only the indexer writes these indexes (DESIGN §1).
  */
-import { Meilisearch, type Index, type RecordAny } from 'meilisearch';
+import { Meilisearch, type ExtraRequestInit, type Index, type RecordAny, type SearchParams } from 'meilisearch';
 import type { Config } from '../../../../platform/config.ts';
 import { indexUid, meiliApiError, UNCOMPRESSED_ANSWERS, type IndexKind } from '../../../../platform/search/client.ts';
 import { createLogger } from '../../../../platform/logger.ts';
@@ -48,8 +48,29 @@ export function createSearchReader(config: Pick<Config, 'meiliUrl' | 'meiliMaste
     meili,
     prefix: config.meiliIndexPrefix,
     index: <T extends RecordAny>(kind: IndexKind | string) =>
-      meili.index<T>(kind.startsWith(config.meiliIndexPrefix) ? kind : `${config.meiliIndexPrefix}${kind}`),
+      searchingEmptyIndexes(meili.index<T>(kind.startsWith(config.meiliIndexPrefix) ? kind : `${config.meiliIndexPrefix}${kind}`)),
   };
+}
+
+/**
+ * An index without documents knows no attributes yet, and Meilisearch refuses a search that names any in
+ * `attributesToSearchOn` there (`invalid_search_attributes_to_search_on`): a new deployment with no
+ * businesses answered every keyword search 500. Nothing can match in an empty index, so such a search is
+ * asked again without them, once the index is seen to hold no documents (any other cause stays an error).
+ */
+function searchingEmptyIndexes<T extends RecordAny>(index: Index<T>): Index<T> {
+  const search = index.search.bind(index);
+  const guarded = async (query?: string | null, params?: SearchParams, extra?: ExtraRequestInit) => {
+    try {
+      return await search(query, params, extra);
+    } catch (error) {
+      if (!params?.attributesToSearchOn || meiliApiError(error)?.cause?.code !== 'invalid_search_attributes_to_search_on') throw error;
+      if ((await index.getStats()).numberOfDocuments > 0) throw error;
+      return search(query, { ...params, attributesToSearchOn: undefined }, extra);
+    }
+  };
+  index.search = guarded as Index<T>['search'];
+  return index;
 }
 
 export function isDocumentNotFound(error: unknown): boolean {

@@ -25,8 +25,9 @@ export const SIGNED_OUT_CLOSE_CODE = 4401;
 type SessionCheck = () => Promise<boolean>;
 
 /**
- * Imports run by the CLI report through PostgreSQL (progress-relay.ts): while at least one admin watches,
- * one connection per database LISTENs and republishes their progress here.
+ * Imports run by the CLI, and uploads imported by another API replica, report through PostgreSQL
+ * (progress-relay.ts): while at least one admin watches, one connection per database LISTENs and
+ * republishes their progress here (this process's own uploads are published here directly).
  */
 const relays = new Map<string, { sockets: number; stop: () => Promise<void> }>();
 

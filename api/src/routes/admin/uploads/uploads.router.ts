@@ -4,7 +4,8 @@
  * - POST /api/upload-excel-batch: multipart `file` (+ batchSize, fileIndex, totalFiles, mode) -> batch result
  * - POST /api/upload-excel: multipart `file` -> the single-file report
  * - GET /api/admin/upload-reports?page&limit: stored reports, newest first
- * Progress of a running import goes over the WebSocket in import-progress.socket.ts.
+ * Progress of a running import goes over the WebSocket in import-progress.socket.ts, on this replica
+ * in-process and on the others through PostgreSQL (services/import/progress-relay.ts).
  */
 import { Router, type Request, type Response } from 'express';
 import type { RouteDeps } from '../../../deps.ts';
@@ -13,6 +14,7 @@ import { parseInput } from '../../../middleware/validate.ts';
 import { importFile } from '../../../services/import/import-file.ts';
 import { toSingleFileReport } from '../../../services/import/import-report.ts';
 import { listUploadReports } from '../../../services/import/list-upload-reports.ts';
+import { createProgressRelay } from '../../../services/import/progress-relay.ts';
 import { receiveUpload } from './receive-upload.ts';
 import { UploadFields, UploadReportsQuery } from '../../../../../common/api/admin.ts';
 import { addAdminRoute, ADMIN_ROUTES } from '../admin-routes.ts';
@@ -62,6 +64,8 @@ export function createUploadsRouter(deps: RouteDeps): Router {
         holdForReview: fields.holdForReview,
         adminUserId: req.admin?.id ?? null,
         kind,
+        // The admin's progress socket may be open on another replica than the one the balancer sent the upload to.
+        onProgress: createProgressRelay(deps.pool),
       });
       body = kind === 'batch' ? { ...outcome.result, fileIndex: fields.fileIndex, totalFiles: fields.totalFiles, reportId: outcome.reportId } : toSingleFileReport(outcome.result);
       if (outcome.status === 'failed') {
