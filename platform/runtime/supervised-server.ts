@@ -84,7 +84,7 @@ export async function superviseServer<T extends RunningServer>(options: Supervis
     await killAndWait(await crashed.leftovers());
     if (crashes.length >= policy.maxRestarts) {
       const minutes = policy.windowMs / 60_000;
-      give(`${label} exited unexpectedly (${how}) for the ${crashes.length + 1}th time within ${minutes} min; not restarting it again. Its last log lines: ${lastLines(crashed.recentLog())}`);
+      give(`${label} exited unexpectedly (${how}) again, ${crashes.length + 1} crashes within ${minutes} min, so it is not restarted. Its last log lines: ${lastLines(crashed.recentLog())}`);
       return;
     }
     crashes.push(now);
