@@ -108,7 +108,14 @@ export async function startEmbeddedMeilisearch(options: EmbeddedMeilisearchOptio
     ),
   );
   exited.catch(() => undefined);
-  await Promise.race([waitForHealth(url, 60_000), exited]);
+  try {
+    await Promise.race([waitForHealth(url, 60_000), exited]);
+  } catch (error) {
+    // Not healthy in time: it must not run on unsupervised, holding the port and the data.
+    await stopChild(child, 'SIGKILL', 5_000);
+    await rm(pidFile, { force: true });
+    throw error;
+  }
 
   return {
     url,
