@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -234,7 +234,13 @@ describe('faults under npm start', () => {
       DEMO_COUNT: '200',
       ADMIN_PASSWORD,
       INDEXER_POLL_MS: '500',
+      // Loaded by every node process of npm start: the api and indexer print the restart counts they are sent.
+      NODE_OPTIONS: `--import ${path.join(dataDir, 'restart-counts-spy.mjs')}`,
     };
+    await writeFile(
+      path.join(dataDir, 'restart-counts-spy.mjs'),
+      "if (process.send) process.on('message', (m) => m?.type === 'embedded-server-restarts' && console.log(`told ${process.argv.at(-1).split('/').at(-3)}: ${JSON.stringify(m.counts)}`));\n",
+    );
     base = `http://127.0.0.1:${env.PORT}`;
     await ensureFrontendBuild(); // what `npm start` does first (prestart): the pages are part of the suite
     start = runStart();
@@ -302,6 +308,12 @@ describe('faults under npm start', () => {
     assert.equal(((await after.json()) as { business: { name: string } }).business.name, 'Fault Suite Bakery After Database Crash');
     await waitUntil('the write made after the recovery to be searchable', () => isSearchable('Fault Suite Bakery After Database Crash'));
     assert.doesNotMatch(start!.output().slice(from), /api exited|indexer exited/, 'the api and indexer rode out the outage');
+    // The counts the metrics read: each child told at its start, and after each server restart.
+    for (const child of ['api', 'indexer']) {
+      for (const counts of ['{"postgres":0,"meilisearch":0}', '{"postgres":0,"meilisearch":1}', '{"postgres":1,"meilisearch":1}']) {
+        assert.ok(start!.output().includes(`told ${child}: ${counts}`), `${child} was told ${counts}`);
+      }
+    }
     assertAll503(seen);
   }, 150_000);
 
