@@ -7,6 +7,11 @@
  *    demo data when the database has never had any.
  * 4. The indexer and the API (which serves the site) as child processes; the URL once /readyz is green.
  * Ctrl-C or SIGTERM stops the children first, then Meilisearch, then PostgreSQL.
+ *
+ * Everything started here is supervised: a child or an embedded server that exits unasked is restarted
+ * (servers with a backoff, platform/runtime/supervised-server.ts); one that keeps failing stops everything
+ * with a line saying why. Each child is told over its IPC channel how often the servers were restarted
+ * (`{ type: 'embedded-server-restarts', counts }`), at its start and after every server restart.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -16,12 +21,13 @@ import { describeSlugUpgrade, upgradeStoredSlugs } from '../platform/db/upgrade-
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
 import { createLogger, setLogLevel } from '../platform/logger.ts';
-import { startEmbeddedMeilisearch, type RunningMeilisearch } from '../platform/runtime/embedded-meilisearch.ts';
-import { EMBEDDED_DATABASE, startEmbeddedPostgres, type RunningPostgres } from '../platform/runtime/embedded-postgres.ts';
+import { startEmbeddedMeilisearch } from '../platform/runtime/embedded-meilisearch.ts';
+import { EMBEDDED_DATABASE, startEmbeddedPostgres } from '../platform/runtime/embedded-postgres.ts';
 import { assertPortFree } from '../platform/runtime/ports.ts';
 import { stopChild } from '../platform/runtime/processes.ts';
 import { loadOrCreateSecrets } from '../platform/runtime/secrets.ts';
 import { SetupError } from '../platform/runtime/setup-error.ts';
+import { superviseServer } from '../platform/runtime/supervised-server.ts';
 import { ensureAdminUser } from '../api/src/services/auth/ensure-admin-user.ts';
 import { seedDemoDataOnce } from '../prisma/seed/seed-demo-data-once.ts';
 import { everyRows } from '../prisma/seed/seed-demo-data.ts';
@@ -58,6 +64,23 @@ let shutdownStartedAt = 0;
 let isHurrying = false;
 /** The embedded servers being started: shutdown waits for them so a Ctrl-C during start-up leaves none behind. */
 let serversStarting: Promise<unknown> = Promise.resolve();
+/** Restarts of the embedded servers since this `npm start` began (stay 0 for servers it does not run). */
+const serverRestarts = { postgres: 0, meilisearch: 0 };
+
+/** Tells a child (or every child) the restart counts; a child that is gone is no matter. */
+function sendServerRestarts(child?: ChildProcess): void {
+  for (const target of child ? [child] : supervised.map((entry) => entry.child)) {
+    if (!target?.connected) continue;
+    target.send({ type: 'embedded-server-restarts', counts: { ...serverRestarts } }, () => undefined);
+  }
+}
+
+/** A server the supervisor gave up on: say why, stop the rest. */
+function onServerGivenUp(reason: string): void {
+  if (shuttingDown) return;
+  log.error(`stopping everything: ${reason}`);
+  void shutdown(1);
+}
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -119,11 +142,20 @@ async function resolveServers(config: Config): Promise<Resolved> {
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
     log.info(`starting embedded PostgreSQL on 127.0.0.1:${config.embeddedPgPort} (data in ${path.relative(ROOT, config.dataDir) || '.'}/postgres)`);
-    const postgres: RunningPostgres = await startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, password: secrets!.postgresPassword });
+    const postgres = await superviseServer({
+      label: 'PostgreSQL',
+      start: () => startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, password: secrets!.postgresPassword }),
+      log,
+      onRestart: (restarts) => {
+        serverRestarts.postgres = restarts;
+        sendServerRestarts();
+      },
+      onGiveUp: onServerGivenUp,
+    });
     cleanups.push(() => postgres.stop());
     assertNotStopping();
-    await postgres.ensureDatabase(EMBEDDED_DATABASE);
-    databaseUrl = postgres.urlFor(EMBEDDED_DATABASE);
+    await postgres.current().ensureDatabase(EMBEDDED_DATABASE);
+    databaseUrl = postgres.current().urlFor(EMBEDDED_DATABASE);
   }
 
   let meiliUrl = config.meiliUrl;
@@ -132,9 +164,18 @@ async function resolveServers(config: Config): Promise<Resolved> {
     assertNotStopping();
     meiliMasterKey = secrets!.meiliMasterKey;
     log.info(`starting embedded Meilisearch on 127.0.0.1:${config.embeddedMeiliPort}`);
-    const meili: RunningMeilisearch = await startEmbeddedMeilisearch({ dataDir: config.dataDir, port: config.embeddedMeiliPort, masterKey: meiliMasterKey, maxIndexingMemory: config.meiliMaxIndexingMemory });
+    const meili = await superviseServer({
+      label: 'Meilisearch',
+      start: () => startEmbeddedMeilisearch({ dataDir: config.dataDir, port: config.embeddedMeiliPort, masterKey: meiliMasterKey!, maxIndexingMemory: config.meiliMaxIndexingMemory }),
+      log,
+      onRestart: (restarts) => {
+        serverRestarts.meilisearch = restarts;
+        sendServerRestarts();
+      },
+      onGiveUp: onServerGivenUp,
+    });
     cleanups.push(() => meili.stop());
-    meiliUrl = meili.url;
+    meiliUrl = meili.current().url;
   }
 
   return { databaseUrl, meiliUrl, meiliMasterKey: meiliMasterKey!, sessionSecret: config.sessionSecret ?? secrets!.sessionSecret };
@@ -156,6 +197,7 @@ function supervise(entry: Supervised, env: NodeJS.ProcessEnv): void {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   entry.child = child;
+  sendServerRestarts(child);
   child.on('exit', (code, signal) => {
     if (shuttingDown) return;
     const now = Date.now();

@@ -31,6 +31,8 @@ export const OUTBOX_CHANNEL = 'search_outbox';
 const RECOUNT_WAIT_FACTOR = 20;
 /** ...but never longer than this. */
 const RECOUNT_WAIT_CAP_MS = 180_000;
+/** Longest wait between attempts to reach PostgreSQL for the lock. */
+const RECONNECT_CAP_MS = 5_000;
 /** Control channel: `--full` run next to an active indexer asks it to rebuild (payload 'full-rebuild'). */
 export const CONTROL_CHANNEL = 'search_indexer';
 
@@ -295,7 +297,8 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
 
   async function electionLoop(): Promise<void> {
     for (let failures = 0; !stopSignal.aborted; ) {
-      const lockClient = new pg.Client({ connectionString: databaseUrl, application_name: 'directory-indexer-lock' });
+      // keepAlive: a connection whose server vanished without closing it (a host gone) ends too.
+      const lockClient = new pg.Client({ connectionString: databaseUrl, application_name: 'directory-indexer-lock', keepAlive: true, connectionTimeoutMillis: 10_000 });
       const lost = new AbortController();
       lockClient.on('error', () => lost.abort());
       lockClient.on('end', () => lost.abort());
@@ -320,11 +323,14 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
         if (!stopSignal.aborted) log.warn('lost the indexer lock connection; stepping down');
       } catch (error) {
         failures++;
-        log.error('indexer error', { error: (error as Error).message });
+        if (!stopSignal.aborted) log.error('indexer error', { error: (error as Error).message });
       } finally {
         await lockClient.end().catch(() => undefined); // ending the session releases the advisory lock
       }
-      if (!stopSignal.aborted) await sleep(Math.min(30_000, 500 * 2 ** failures), stopSignal);
+      // Not the leader any more (the lock went with its session): say so before trying to take it again.
+      if (!stopSignal.aborted && role === 'leader') setRole('standby');
+      // Capped at 5 s: a restarted PostgreSQL (npm start restarts a crashed one within seconds) is found soon.
+      if (!stopSignal.aborted) await sleep(Math.min(RECONNECT_CAP_MS, 500 * 2 ** failures), stopSignal);
     }
   }
 

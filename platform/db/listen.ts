@@ -23,7 +23,9 @@ export interface ListenOptions {
 export async function listenLoop(options: ListenOptions): Promise<void> {
   const { signal } = options;
   while (!signal.aborted) {
-    const client = new pg.Client({ connectionString: options.databaseUrl, application_name: options.applicationName });
+    // keepAlive: a connection whose server vanished without closing it (a host gone) ends and is replaced;
+    // the connect timeout: a server that does not answer (frozen) is tried again rather than waited on forever.
+    const client = new pg.Client({ connectionString: options.databaseUrl, application_name: options.applicationName, keepAlive: true, connectionTimeoutMillis: 10_000 });
     let stop = () => {};
     const closed = new Promise<void>((resolve) => (stop = resolve));
     client.on('error', stop);

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DEFAULT_MAX_INDEXING_MEMORY } from '../config.ts';
 import { assertPortFree } from './ports.ts';
-import { isProcessAlive, processCommandLine, stopChild, waitForExit } from './processes.ts';
+import { isProcessAlive, processCommandLine, stopChild, waitForExit, type ServerExit } from './processes.ts';
 import { SetupError } from './setup-error.ts';
 
 export interface EmbeddedMeilisearchOptions {
@@ -26,6 +26,13 @@ export interface EmbeddedMeilisearchOptions {
 export interface RunningMeilisearch {
   url: string;
   process: ChildProcess;
+  pid: number;
+  /** Resolves when Meilisearch exits, whatever the cause (stop() included). */
+  exited: Promise<ServerExit>;
+  /** Its last log lines (up to 20), for a message saying why it stopped. */
+  recentLog(): string[];
+  /** Always none: Meilisearch is one process. */
+  leftovers(): Promise<number[]>;
   stop(): Promise<void>;
 }
 
@@ -81,6 +88,7 @@ export async function startEmbeddedMeilisearch(options: EmbeddedMeilisearchOptio
     // Detached: a Ctrl-C in the terminal reaches start.ts, which stops Meilisearch after the indexer.
     { env: { MEILI_MASTER_KEY: options.masterKey, PATH: process.env.PATH ?? '' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
+  const exitedWith = new Promise<ServerExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   await writeFile(pidFile, String(child.pid));
 
   const recent: string[] = [];
@@ -100,11 +108,22 @@ export async function startEmbeddedMeilisearch(options: EmbeddedMeilisearchOptio
     ),
   );
   exited.catch(() => undefined);
-  await Promise.race([waitForHealth(url, 60_000), exited]);
+  try {
+    await Promise.race([waitForHealth(url, 60_000), exited]);
+  } catch (error) {
+    // Not healthy in time: it must not run on unsupervised, holding the port and the data.
+    await stopChild(child, 'SIGKILL', 5_000);
+    await rm(pidFile, { force: true });
+    throw error;
+  }
 
   return {
     url,
     process: child,
+    pid: child.pid!,
+    exited: exitedWith,
+    recentLog: () => [...recent],
+    leftovers: async () => [],
     async stop() {
       await stopChild(child, 'SIGTERM', 10_000);
       await rm(pidFile, { force: true });

