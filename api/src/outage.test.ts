@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
 import { ErrorBody } from '../../common/api/public.ts';
@@ -153,6 +154,27 @@ async function assertPageOutage(response: Response, text: string, what: string):
   assert.ok(html.includes(text), `${what}: shows "${text}"`);
 }
 
+/** The status and headers of the answer to a WebSocket upgrade request that is refused. */
+function upgradeStatus(pathAndQuery: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined> }> {
+  return new Promise((resolve, reject) => {
+    const call = http.request(`${running.url}${pathAndQuery}`, {
+      headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64'), ...headers },
+      timeout: HANG_MS,
+    });
+    call.on('response', (response) => {
+      response.resume();
+      resolve({ status: response.statusCode ?? 0, headers: response.headers });
+    });
+    call.on('upgrade', (_response, socket) => {
+      socket.destroy();
+      reject(new Error('the upgrade was accepted'));
+    });
+    call.on('timeout', () => call.destroy(new Error('no answer to the upgrade')));
+    call.on('error', reject);
+    call.end();
+  });
+}
+
 async function postmasterPid(): Promise<number> {
   const lines = (await readFile(path.join(servers.dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n');
   return Number(lines[0]);
@@ -249,6 +271,10 @@ describe('PostgreSQL down', () => {
     assertOutageAnswer(await page('/sitemap.xml'), 'GET /sitemap.xml');
     // A slug search does not know is looked up in PostgreSQL: an outage there is a 503, not "not found".
     await assertPageOutage(await page('/business/not-in-search-abc123'), 'Business Not Found', 'unknown business page');
+    // The import progress socket cannot check the session either: 503, not 500.
+    const upgrade = await upgradeStatus('/api/admin/import-progress', { cookie: adminCookie, origin });
+    assert.equal(upgrade.status, 503);
+    assert.equal(upgrade.headers['retry-after'], '5');
     // Reads served by Meilisearch alone keep working.
     assert.equal((await request('/api/businesses?page=3')).status, 200);
 

@@ -9,6 +9,7 @@ import type { RequestHandler } from 'express';
 import type { RouteDeps } from './deps.ts';
 import { AppError, type ErrorCode } from './errors.ts';
 import { findDisallowedOrigin, requiresAdmin } from './middleware/admin-guard.ts';
+import { toAppError } from './middleware/error-handler.ts';
 import { authenticateSession, loadSessionOutsideExpress } from './middleware/session.ts';
 import type { AdminUser } from './repositories/admin-users.ts';
 import { writeSocketError } from './write-socket-error.ts';
@@ -50,6 +51,13 @@ export function attachUpgradeHandlers(server: Server, options: { deps: RouteDeps
         handler.handle(req, socket, head, deps);
       })
       .catch((error: unknown) => {
+        // The session could not be checked because PostgreSQL is unavailable: a 503 with Retry-After, as over HTTP.
+        const outage = toAppError(error);
+        if (outage?.status === 503) {
+          deps.logger.warn('upgrade refused: dependency unavailable', { path: pathname, message: outage.message });
+          if (!socket.destroyed) writeSocketError(socket, outage, { destroyWhenFlushed: true });
+          return;
+        }
         deps.logger.error('upgrade failed', { path: pathname, error: error instanceof Error ? error.message : String(error) });
         if (!socket.destroyed) rejectUpgrade(socket, 500, 'Internal Server Error');
       });

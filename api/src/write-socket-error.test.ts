@@ -32,6 +32,7 @@ describe('writeSocketError', () => {
     const { head, body } = await written(error);
     assert.match(head, /^HTTP\/1\.1 503 Service Unavailable\r\n/);
     assert.match(head, /\r\nRetry-After: 3\r\n/);
+    assert.match(head, /\r\nCache-Control: no-store\r\n/);
     assert.deepEqual(JSON.parse(body), { success: false, error: 'service_unavailable', message: 'Back soon.', details: [{ field: 'x' }] });
   });
 

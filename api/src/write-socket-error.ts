@@ -23,6 +23,8 @@ export function writeSocketError(socket: Duplex, error: AppError, options: Write
     `Content-Length: ${Buffer.byteLength(body)}`,
     'X-Content-Type-Options: nosniff',
     ...(error.retryAfterSeconds === undefined ? [] : [`Retry-After: ${Math.max(1, Math.ceil(error.retryAfterSeconds))}`]),
+    // As the error middleware: no cache keeps a failure of the server.
+    ...(error.status >= 500 ? ['Cache-Control: no-store'] : []),
     ...(error.allow ? [`Allow: ${error.allow.join(', ')}`] : []),
     'Connection: close',
   ];
