@@ -71,6 +71,10 @@ export function createPool(
   });
   // An idle client losing its connection (server restart) must not crash the process.
   pool.on('error', (error) => console.error(`[db] idle client error: ${error.message}`));
+  // Nor a checked-out one (a transaction, a COPY stream, when the server restarts or ends the backend):
+  // node-postgres emits 'error' on the client as well as failing its query, and the pool listens only
+  // while the client is idle. The caller learns of it from its query.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   if (bounds) boundPool(pool, bounds);
   return pool;
 }
