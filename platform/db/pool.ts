@@ -32,13 +32,13 @@ export interface DatabaseBounds {
  * hanging. A new connection takes a few ms here (tens under load), so 3 s is an outage, not a slow day.
  * The slowest statements a request runs by design measured 1-4.4 s at 1,000,000 businesses on this
  * loaded 2-core machine (an admin search's exact count, a deep OFFSET page, a sitemap file's boundary
- * pass): 15 s leaves them room and still ends a statement stuck behind a lock. Work that is long by
+ * pass): 8 s leaves them about twice that and still ends a statement stuck behind a lock. Work that is long by
  * nature (imports, exports, maintenance) sets its own bound per transaction (LONG_STATEMENT_BOUNDS).
  */
 export const REQUEST_PATH_BOUNDS: DatabaseBounds = {
   connectionTimeoutMs: 3_000,
-  statementTimeoutMs: 15_000,
-  queryTimeoutMs: 17_000,
+  statementTimeoutMs: 8_000,
+  queryTimeoutMs: 9_000,
 };
 
 /**

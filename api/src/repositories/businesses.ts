@@ -12,7 +12,7 @@ import { recordSlugRedirects } from './slug-redirects.ts';
 
 /**
  * The bound of the statements of maintenance over every business (delete all, delete test data, bulk
- * actions, slug repairs): the request path's 15 s (platform/db/pool.ts) would cut a healthy TRUNCATE
+ * actions, slug repairs): the request path's 8 s (platform/db/pool.ts) would cut a healthy TRUNCATE
  * that waits for an import's batch, or a bulk UPDATE of a million rows.
  */
 const MAINTENANCE = { statementTimeoutMs: LONG_STATEMENT_BOUNDS.maintenanceMs };
