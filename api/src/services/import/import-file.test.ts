@@ -276,6 +276,8 @@ describe('importFile: CSV end to end', () => {
     const before = await countBusinesses();
     const outcome = await run(csv, {
       batchSize: 100,
+      // One batch at a time (several writers: import-writers.test.ts), whatever this machine's cores.
+      writers: 1,
       beforeCommit: async (_client, batch) => {
         if (batch === 3) throw new Error('simulated crash');
       },
@@ -338,7 +340,7 @@ describe('importFile: CSV end to end', () => {
       import { createPrisma } from ${JSON.stringify(path.resolve('platform/db/prisma.ts'))};
       import { importFile } from ${JSON.stringify(path.resolve('api/src/services/import/import-file.ts'))};
       const url = ${JSON.stringify(ctx.config.databaseUrl)};
-      await importFile({ pool: createPool(url), prisma: createPrisma(url), path: ${JSON.stringify(csv)}, fileName: 'killed.csv', batchSize: 100, kind: 'cli',
+      await importFile({ pool: createPool(url), prisma: createPrisma(url), path: ${JSON.stringify(csv)}, fileName: 'killed.csv', batchSize: 100, kind: 'cli', writers: 1,
         beforeCommit: async (_client, batch) => { if (batch === 3) process.kill(process.pid, 'SIGKILL'); } });
     `);
     const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'ignore', 'pipe'] });

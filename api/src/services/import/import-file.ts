@@ -146,10 +146,12 @@ async function runImport(
   let updatableColumns: string[] | undefined;
   let notes: string[] = [];
   let batchNumber = 0;
-  // This thread's garbage (the batches' messages, their queries) is collected as the import goes, not
-  // left to pile up for V8's next full collection (heap-valve.ts).
-  const heap = createHeapValve();
   const writers = Math.max(1, Math.floor(options.writers ?? importWritersFor(pool)));
+  // This thread's garbage (the batches' messages, their queries) is collected as the import goes, not
+  // left to pile up for V8's next full collection (heap-valve.ts); sooner with several writers, whose
+  // batches, queries and connections' buffers are that many more (a 40 MB short-row CSV with 8 writers
+  // and a prepare thread peaked at 403 MB with the single writer's 48 MB: docs/performance.md).
+  const heap = createHeapValve(writers > 1 ? { growthBytes: 24 * 1024 * 1024 } : {});
 
   type BatchMessage = Extract<ReadMessage, { type: 'batch' }>;
   /** Batches being written, by number. */

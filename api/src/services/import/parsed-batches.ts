@@ -18,6 +18,15 @@ const AHEAD = 2;
  * 400 MB target. The old generation is only a safety net against a runaway parse.
  */
 const WORKER_HEAP = { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 512 };
+/**
+ * With prepare threads (machines of four cores and more) the parse worker keeps 16 MB and each prepare
+ * thread 8 MB. With 32 MB each, a prepare thread and the batch writers of a 16-core machine (8 writers,
+ * forced on two cores) took a CSV of 150 MB to 412 MB and an XLSX of 100,000 rows to 406 MB; with 16 MB
+ * each the short-row CSV of 150 MB still peaked at 423 MB, with 16 and 8 at 388 MB (docs/performance.md,
+ * 2026-11-28). Their speed on such a machine is not measured.
+ */
+const SHARED_WORKER_HEAP = { ...WORKER_HEAP, maxYoungGenerationSizeMb: 16 };
+const PREPARE_HEAP = { ...WORKER_HEAP, maxYoungGenerationSizeMb: 8 };
 
 const STOP_GRACE_MS = 3_000;
 
@@ -63,8 +72,8 @@ export async function readBatchesInWorker(options: Omit<ReadOptions, 'allocate' 
   ]);
   const channels = Array.from({ length: prepareThreads }, () => new MessageChannel());
   const preparePorts = channels.map((channel) => channel.port1);
-  const worker: Worker = startParser({ ...readOptions, ahead: AHEAD, preparePorts }, WORKER_HEAP, preparePorts);
-  const helpers: Worker[] = channels.map(({ port2 }) => startPreparer!({ port: port2 }, WORKER_HEAP, [port2]));
+  const worker: Worker = startParser({ ...readOptions, ahead: AHEAD, preparePorts }, prepareThreads > 0 ? SHARED_WORKER_HEAP : WORKER_HEAP, preparePorts);
+  const helpers: Worker[] = channels.map(({ port2 }) => startPreparer!({ port: port2 }, PREPARE_HEAP, [port2]));
   const exited = Promise.all([worker, ...helpers].map((thread) => new Promise<void>((resolve) => thread.once('exit', () => resolve()))));
   const queue: Array<ReadMessage | Error> = [];
   let wake: (() => void) | null = null;
