@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../platform/config.ts';
 import { createPool } from '../platform/db/pool.ts';
-import { setLogLevel } from '../platform/logger.ts';
+import { setLogLevel } from '../platform/log.ts';
 import { findFreePort } from '../platform/runtime/ports.ts';
 import { createMeili, indexUid } from '../platform/search/client.ts';
 import { HOME_DOCUMENT_ID } from '../common/search-documents.ts';

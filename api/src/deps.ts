@@ -2,7 +2,7 @@ import type { Meilisearch } from 'meilisearch';
 import type { Config } from '../../platform/config.ts';
 import type { Pool } from '../../platform/db/pool.ts';
 import type { Prisma } from '../../platform/db/prisma.ts';
-import type { Logger } from '../../platform/logger.ts';
+import type { Logger } from '../../platform/log.ts';
 import { createRequestMetrics, type RequestMetrics } from './middleware/request-metrics.ts';
 import { createPublicContext, type PublicContext } from './services/public/public-context.ts';
 

@@ -5,7 +5,7 @@
 import { loadConfigOrExit } from '../../platform/config.ts';
 import { createPool } from '../../platform/db/pool.ts';
 import { createPrisma } from '../../platform/db/prisma.ts';
-import { createLogger, setLogLevel } from '../../platform/logger.ts';
+import { configureLogging, createLogger } from '../../platform/log.ts';
 import { createMeili } from '../../platform/search/client.ts';
 import { createSiteRouter } from '../../frontend/server/create-frontend-handler.ts';
 import { startServer } from './server.ts';
@@ -17,7 +17,7 @@ const IMPORT_SWEEP_INTERVAL_MS = 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  setLogLevel(config.logLevel);
+  configureLogging({ name: 'api', level: config.logLevel, format: config.logFormat });
   const logger = createLogger('api');
   if (!config.databaseUrl || !config.meiliUrl || !config.sessionSecret) {
     logger.error('DATABASE_URL, MEILI_URL and SESSION_SECRET must be set (npm start sets them for the embedded servers).');

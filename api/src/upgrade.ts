@@ -50,7 +50,7 @@ export function attachUpgradeHandlers(server: Server, options: { deps: RouteDeps
         handler.handle(req, socket, head, deps);
       })
       .catch((error: unknown) => {
-        deps.logger.error('upgrade failed', { path: pathname, error: error instanceof Error ? error.message : String(error) });
+        deps.logger.error({ path: pathname, error: error instanceof Error ? error.message : String(error) }, 'upgrade failed');
         if (!socket.destroyed) rejectUpgrade(socket, 500, 'Internal Server Error');
       });
   });

@@ -16,7 +16,7 @@ import pg from 'pg';
 import type { Config } from '../../platform/config.ts';
 import { listenLoop } from '../../platform/db/listen.ts';
 import { createPool } from '../../platform/db/pool.ts';
-import { createLogger, type Logger } from '../../platform/logger.ts';
+import { createLogger, type Logger } from '../../platform/log.ts';
 import { createMeili } from '../../platform/search/client.ts';
 import { STATE_KEYS } from '../../platform/search/settings.ts';
 import { writeState } from './db/state.ts';
@@ -114,7 +114,7 @@ function createSerialTrigger(name: string, work: () => Promise<void>, options: {
       if (options.signal.aborted) return;
       failures++;
       const delay = Math.min(30_000, 500 * 2 ** (failures - 1));
-      options.log.warn(`${name} failed; retrying`, { inMs: delay, failures, error: (error as Error).message });
+      options.log.warn({ inMs: delay, failures, error: (error as Error).message }, `${name} failed; retrying`);
       options.onError(name, error);
       retryTimer = setTimeout(() => {
         retryTimer = null;
@@ -160,7 +160,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
   const setRole = (next: IndexerRole) => {
     if (role === next) return;
     role = next;
-    log.info(`role: ${next}`, { pid: process.pid, prefix });
+    log.info({ pid: process.pid, prefix }, `role: ${next}`);
     options.onRoleChange?.(next);
   };
 
@@ -219,7 +219,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
     const rebuild = (reason = 'requested') => {
       const next = rebuildChain.then(() => rebuildAllIndexes(context, reason));
       rebuildChain = next.catch((error) => {
-        log.error('full rebuild failed', { error: (error as Error).message });
+        log.error({ error: (error as Error).message }, 'full rebuild failed');
         recordError('full-rebuild', error);
       });
       return next;
@@ -240,7 +240,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
           break;
         } catch (error) {
           const delay = Math.min(30_000, 500 * 2 ** failures);
-          log.warn('start-up build failed; retrying', { inMs: delay, error: (error as Error).message });
+          log.warn({ inMs: delay, error: (error as Error).message }, 'start-up build failed; retrying');
           recordError('start-up', error);
           await sleep(delay, signal);
         }
@@ -289,7 +289,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
         else if (channel === CONTROL_CHANNEL && payload === 'full-rebuild') onRebuildRequest();
       },
       onListening: onOutbox, // whatever arrived while not listening
-      onError: (error) => log.warn('LISTEN connection failed; polling meanwhile', { error: error.message }),
+      onError: (error) => log.warn({ error: error.message }, 'LISTEN connection failed; polling meanwhile'),
     });
   }
 
@@ -320,7 +320,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
         if (!stopSignal.aborted) log.warn('lost the indexer lock connection; stepping down');
       } catch (error) {
         failures++;
-        log.error('indexer error', { error: (error as Error).message });
+        log.error({ error: (error as Error).message }, 'indexer error');
       } finally {
         await lockClient.end().catch(() => undefined); // ending the session releases the advisory lock
       }

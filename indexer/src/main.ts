@@ -12,7 +12,7 @@
 import pg from 'pg';
 import { loadConfigOrExit, type Config } from '../../platform/config.ts';
 import { createPool } from '../../platform/db/pool.ts';
-import { createLogger, setLogLevel } from '../../platform/logger.ts';
+import { configureLogging, createLogger, type Logger } from '../../platform/log.ts';
 import { findRunningStart, StartNotRunningError } from '../../platform/runtime/running-start.ts';
 import { createMeili, INDEX_KINDS, indexUid } from '../../platform/search/client.ts';
 import { STATE_KEYS } from '../../platform/search/settings.ts';
@@ -23,7 +23,8 @@ import { CONTROL_CHANNEL, lockName, runIndexer } from './indexer.ts';
 import { createRuntime } from './runtime.ts';
 import { verifyIndexes } from './verify.ts';
 
-const log = createLogger('indexer');
+/** Set once logging is configured (main). */
+let log: Logger;
 
 function send(message: Record<string, unknown>): void {
   if (process.send && process.connected) process.send(message);
@@ -76,7 +77,7 @@ async function runFull(config: Config): Promise<number> {
         return 0;
       }
       if (state?.lastFailure && Date.parse(state.lastFailure.at) >= requestedAt) {
-        log.error('the rebuild failed', { error: state.lastFailure.message });
+        log.error({ error: state.lastFailure.message }, 'the rebuild failed');
         return 1;
       }
     }
@@ -128,14 +129,15 @@ const NEEDS = 'The indexer needs DATABASE_URL, MEILI_URL and MEILI_MASTER_KEY (n
 
 async function main(): Promise<number> {
   let config = loadConfigOrExit();
-  setLogLevel(config.logLevel);
+  configureLogging({ name: 'indexer', level: config.logLevel, format: config.logFormat });
+  log = createLogger('indexer');
   const args = process.argv.slice(2);
   const oneShot = args.includes('--verify') || args.includes('--full');
   const settings = { DATABASE_URL: config.databaseUrl, MEILI_URL: config.meiliUrl, MEILI_MASTER_KEY: config.meiliMasterKey };
   const missing = Object.keys(settings).filter((name) => !settings[name as keyof typeof settings]);
   if (missing.length > 0) {
     if (!oneShot) {
-      console.error(`${NEEDS}.`);
+      log.error(`${NEEDS}.`);
       return 1;
     }
     // Some set and some not: mixing them with the servers of `npm start` would compare one database with
@@ -164,7 +166,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    log.error('fatal', { error: error instanceof Error ? error.stack ?? error.message : String(error) });
+    (log ?? createLogger('indexer')).error({ error: error instanceof Error ? error.stack ?? error.message : String(error) }, 'fatal');
     process.exit(1);
   },
 );

@@ -3,6 +3,7 @@
  * large GROUP BY aggregates. Only repositories and db/ modules use it.
  */
 import pg from 'pg';
+import { createLogger } from '../log.ts';
 
 // BIGINT (int8) columns hold ids and counts far below 2^53: read them as numbers, not strings.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -19,7 +20,7 @@ export function createPool(databaseUrl: string, options: { max?: number; applica
     connectionTimeoutMillis: 10_000,
   });
   // An idle client losing its connection (server restart) must not crash the process.
-  pool.on('error', (error) => console.error(`[db] idle client error: ${error.message}`));
+  pool.on('error', (error) => createLogger('db').warn({ error: error.message }, 'idle client error'));
   return pool;
 }
 

@@ -8,7 +8,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { Prisma } from '../../../generated/prisma/client.ts';
 import { escapeHtml } from '../../../common/html.ts';
-import type { Logger } from '../../../platform/logger.ts';
+import type { Logger } from '../../../platform/log.ts';
 import { AppError, HTTP_ERROR_STATUS, toErrorBody, type ErrorCode } from '../errors.ts';
 import { methodNotAllowed } from './public-methods.ts';
 
@@ -65,11 +65,7 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     }
     const known = toAppError(error);
     if (!known) {
-      logger.error('unhandled error', {
-        method: req.method,
-        path: req.path,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      });
+      logger.error({ method: req.method, path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }, 'unhandled error');
     }
     const appError = known ?? new AppError('internal_error', INTERNAL_MESSAGE);
     if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(appError.retryAfterSeconds))));

@@ -6,7 +6,7 @@
 import type express from 'express';
 import { createPool, type Pool } from '../../../platform/db/pool.ts';
 import { createPrisma, type Prisma } from '../../../platform/db/prisma.ts';
-import { createLogger, type Logger } from '../../../platform/logger.ts';
+import { createLogger, type Logger } from '../../../platform/log.ts';
 import { createTestContext, type TestContext } from '../../../platform/testing/context.ts';
 import { runIndexer, type IndexerHandle } from '../../../indexer/src/indexer.ts';
 import { createSiteRouter } from '../../../frontend/server/create-frontend-handler.ts';

@@ -51,7 +51,7 @@ function sendBatch(context: JobContext, rows: OutboxRow[]): Promise<SentBatch | 
     const tasks: EnqueuedTask[] = [];
     if (found.length) tasks.push(await index.addDocuments(found.map(toBusinessDocument), { primaryKey: 'id' }));
     if (missing.length) tasks.push(await index.deleteDocuments(missing));
-    context.log.debug('batch sent', { rows: rows.length, upserted: found.length, deleted: missing.length });
+    context.log.debug({ rows: rows.length, upserted: found.length, deleted: missing.length }, 'batch sent');
     return { rows, tasks };
   });
 }

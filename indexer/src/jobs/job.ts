@@ -5,7 +5,7 @@
 import type { Meilisearch } from 'meilisearch';
 import type { Config } from '../../../platform/config.ts';
 import type { Pool } from '../../../platform/db/pool.ts';
-import type { Logger } from '../../../platform/logger.ts';
+import type { Logger } from '../../../platform/log.ts';
 import type { IndexerRuntime } from '../runtime.ts';
 
 export interface JobContext {
