@@ -6,6 +6,7 @@ import { loadConfigOrExit } from '../../platform/config.ts';
 import { createPool } from '../../platform/db/pool.ts';
 import { createPrisma } from '../../platform/db/prisma.ts';
 import { configureLogging, createLogger } from '../../platform/log.ts';
+import { createMetricsRegistry, startMetricsServer, trackEmbeddedServerRestarts } from '../../platform/metrics.ts';
 import { createMeili } from '../../platform/search/client.ts';
 import { createSiteRouter } from '../../frontend/server/create-frontend-handler.ts';
 import { startServer } from './server.ts';
@@ -26,10 +27,13 @@ async function main(): Promise<void> {
   const prisma = createPrisma(config.databaseUrl);
   const pool = createPool(config.databaseUrl, { applicationName: 'directory-api' });
   const meili = createMeili(config);
+  // The process's metrics: served on their own listener below, never on the public port.
+  const metrics = createMetricsRegistry({ processMetrics: true });
+  trackEmbeddedServerRestarts(metrics);
 
   let running: Awaited<ReturnType<typeof startServer>>;
   try {
-    running = await startServer({ config, prisma, pool, meili, logger }, { fallbackRouters: [createSiteRouter] });
+    running = await startServer({ config, prisma, pool, meili, logger, metrics }, { fallbackRouters: [createSiteRouter] });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') logger.error(`Port ${config.port} is already in use: stop the other process or set PORT.`);
@@ -39,6 +43,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   logger.info(`listening on ${running.url}`);
+  const metricsServer = await startMetricsServer({ registry: metrics, host: config.metricsHost, port: config.metricsPort, log: logger });
 
   // Imports whose process died (a crash, a kill, this process restarted mid-upload) are closed with a
   // report now and then: at start, and every minute for `npm run import` processes killed meanwhile.
@@ -61,7 +66,7 @@ async function main(): Promise<void> {
     // A second signal or a stuck close must not keep the process alive forever.
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 5_000).unref();
     clearInterval(importSweep);
-    await running.close();
+    await Promise.all([running.close(), metricsServer?.close()]);
     await Promise.allSettled([pool.end(), prisma.$disconnect()]);
     process.exit(0);
   };

@@ -88,6 +88,7 @@ export async function startServer(appDeps: AppDeps, options: StartServerOptions 
       server.close(() => {
         clearTimeout(timer);
         clearInterval(sweeper);
+        deps.stopMetrics();
         resolve();
       });
       server.closeIdleConnections();

@@ -24,6 +24,7 @@ import { drainOutboxJob } from './jobs/drain-outbox.ts';
 import { fullRebuildJob, rebuildAllIndexes, reasonToRebuild, type FullRebuildResult } from './jobs/full-rebuild.ts';
 import { createJobRegistry, type Job, type JobContext } from './jobs/job.ts';
 import { recomputeAggregatesJob } from './jobs/recompute-aggregates.ts';
+import type { IndexerMetrics } from './metrics.ts';
 import { createRuntime } from './runtime.ts';
 
 export const OUTBOX_CHANNEL = 'search_outbox';
@@ -52,6 +53,8 @@ export interface RunIndexerOptions {
   aggregateMaxWaitMs?: number;
   /** How often a standby retries the lock (default 1000 ms). */
   standbyRetryMs?: number;
+  /** The process's indexer metrics (main.ts serves them). */
+  metrics?: IndexerMetrics;
 }
 
 export interface IndexerHandle {
@@ -161,6 +164,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
     if (role === next) return;
     role = next;
     log.info({ pid: process.pid, prefix }, `role: ${next}`);
+    options.metrics?.onRoleChange(next);
     options.onRoleChange?.(next);
   };
 
@@ -205,7 +209,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
       const delay = Math.max(Math.min(debounceMs, dirtySince + maxWaitMs - Date.now()), earliest - Date.now(), 0);
       aggregateTimer = setTimeout(fireAggregates, delay);
     });
-    const context: JobContext = { config, pool, meili, prefix, log, runtime, signal };
+    const context: JobContext = { config, pool, meili, prefix, log, runtime, signal, onIndexed: options.metrics?.onIndexed };
     const drain = createSerialTrigger('drain-outbox', () => JOBS.get('drain-outbox')!.run(context), { signal, log, onError: recordError });
     const aggregates = createSerialTrigger(
       'recompute-aggregates',

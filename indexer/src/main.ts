@@ -14,12 +14,14 @@ import { loadConfigOrExit, type Config } from '../../platform/config.ts';
 import { createPool } from '../../platform/db/pool.ts';
 import { configureLogging, createLogger, type Logger } from '../../platform/log.ts';
 import { findRunningStart, StartNotRunningError } from '../../platform/runtime/running-start.ts';
+import { createMetricsRegistry, registerOutboxMetrics, startMetricsServer, trackEmbeddedServerRestarts } from '../../platform/metrics.ts';
 import { createMeili, INDEX_KINDS, indexUid } from '../../platform/search/client.ts';
 import { STATE_KEYS } from '../../platform/search/settings.ts';
 import { readState } from './db/state.ts';
 import { outboxDepth } from './db/outbox.ts';
 import { rebuildAllIndexes } from './jobs/full-rebuild.ts';
 import { CONTROL_CHANNEL, lockName, runIndexer } from './indexer.ts';
+import { createIndexerMetrics } from './metrics.ts';
 import { createRuntime } from './runtime.ts';
 import { verifyIndexes } from './verify.ts';
 
@@ -31,9 +33,17 @@ function send(message: Record<string, unknown>): void {
 }
 
 async function runDaemon(config: Config): Promise<number> {
+  // Served on their own listener (INDEXER_METRICS_PORT), standby or leader; the outbox gauges read
+  // PostgreSQL at scrape time over a pool of one.
+  const metrics = createMetricsRegistry({ processMetrics: true });
+  trackEmbeddedServerRestarts(metrics);
+  const metricsPool = createPool(config.databaseUrl!, { max: 1, applicationName: 'directory-indexer-metrics' });
+  registerOutboxMetrics(metrics, metricsPool);
+  const metricsServer = await startMetricsServer({ registry: metrics, host: config.metricsHost, port: config.indexerMetricsPort, log });
   const indexer = runIndexer({
     config,
     log,
+    metrics: createIndexerMetrics(metrics),
     onReady: () => send({ type: 'indexer-ready' }),
     onRoleChange: (role) => send({ type: 'indexer-role', role }),
   });
@@ -45,6 +55,7 @@ async function runDaemon(config: Config): Promise<number> {
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('disconnect', () => shutdown('parent disconnected'));
   await indexer.done;
+  await Promise.allSettled([metricsServer?.close(), metricsPool.end()]);
   return 0;
 }
 

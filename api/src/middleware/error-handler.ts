@@ -65,7 +65,7 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     }
     const known = toAppError(error);
     if (!known) {
-      logger.error({ method: req.method, path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }, 'unhandled error');
+      logger.error({ reqId: req.get('x-request-id'), method: req.method, path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }, 'unhandled error');
     }
     const appError = known ?? new AppError('internal_error', INTERNAL_MESSAGE);
     if (appError.retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(Math.max(1, Math.ceil(appError.retryAfterSeconds))));

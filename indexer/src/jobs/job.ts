@@ -17,6 +17,8 @@ export interface JobContext {
   runtime: IndexerRuntime;
   /** Aborted on shutdown or lost leadership: long jobs stop between steps. */
   signal: AbortSignal;
+  /** Told how many outbox rows each acknowledgement took off (the indexer's metrics). */
+  onIndexed?: (rows: number) => void;
 }
 
 export interface Job {
