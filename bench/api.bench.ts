@@ -8,7 +8,9 @@
  * also sends the main Meilisearch query of that call straight to Meilisearch, so the API's overhead is
  * a ratio, and once more through a Node process that only forwards it (bench/pass-through.ts): what any
  * Node hop adds on this machine. Prints requests/s, p50, p95, p99 per call. Nothing is left behind.
- * `--only <text>` runs only the calls whose name contains it. With API_PROF=1 in the environment each API
+ * `--only <text>` runs only the calls whose name contains it. `--request-log` adds a cached run with the
+ * API logging every request (LOG_LEVEL=info, its JSON lines read from a pipe as a log collector would),
+ * beside the usual quiet one (LOG_LEVEL=warn): what the per-request log line costs. With API_PROF=1 in the environment each API
  * process writes a V8 CPU profile to /tmp/prof (where an uncached call's time goes).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,6 +35,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     /** Only the calls whose name contains this text (e.g. --only search). */
     only: { type: 'string' },
+    /** Also measure the cached calls with a log line per request. */
+    'request-log': { type: 'boolean', default: false },
   },
 });
 const count = Number(args.count);
@@ -92,11 +96,18 @@ async function measure(target: Target, seconds = duration): Promise<Measured> {
 }
 
 
-async function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
+/** Log lines the API wrote in `--request-log` runs (read from its stdout pipe). */
+let loggedLines = 0;
+
+async function startApi(env: Record<string, string>, port: number, options: { requestLog?: boolean } = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...(process.env.API_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', path.join(ROOT, 'api/src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...env, ...(options.requestLog ? { LOG_LEVEL: 'info', LOG_FORMAT: 'json' } : {}), METRICS_PORT: 'off', PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', options.requestLog ? 'pipe' : 'inherit', 'inherit'],
+  });
+  // Read as a collector would (journald, Docker): every line, on the same machine.
+  child.stdout?.on('data', (chunk: Buffer) => {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) loggedLines += 1;
   });
   await waitForHttp(`http://127.0.0.1:${port}/healthz`);
   return child;
@@ -223,9 +234,10 @@ try {
 
   const selected = args.only ? calls.filter((call) => call.name.includes(args.only!)) : calls;
   if (selected.length === 0) throw new Error(`--only ${args.only} matches no call`);
-  const results = new Map<string, { cached?: Measured; uncached?: Measured; meili?: Measured; passThrough?: Measured }>();
-  for (const mode of ['cached', 'uncached'] as const) {
-    api = await startApi({ ...env, PUBLIC_RESPONSE_CACHE: mode === 'cached' ? 'true' : 'false' }, apiPort);
+  const results = new Map<string, { cached?: Measured; logged?: Measured; uncached?: Measured; meili?: Measured; passThrough?: Measured }>();
+  const modes = args['request-log'] ? (['cached', 'logged', 'uncached'] as const) : (['cached', 'uncached'] as const);
+  for (const mode of modes) {
+    api = await startApi({ ...env, PUBLIC_RESPONSE_CACHE: mode === 'uncached' ? 'false' : 'true' }, apiPort, { requestLog: mode === 'logged' });
     for (const call of selected) {
       const url = `http://127.0.0.1:${apiPort}${call.path}`;
       let probe = await fetch(url);
@@ -273,11 +285,11 @@ try {
   const rows: string[][] = [];
   for (const call of selected) {
     const entry = results.get(call.name)!;
-    for (const mode of ['cached', 'uncached', 'meili', 'passThrough'] as const) {
+    for (const mode of ['cached', 'logged', 'uncached', 'meili', 'passThrough'] as const) {
       const m = entry[mode];
       if (!m) continue;
       const ratio = mode !== 'meili' && entry.meili ? [fmt(m.p95 / entry.meili.p95), fmt(entry.meili.rps / m.rps)] : ['', ''];
-      const label = { cached: 'api cached', uncached: 'api uncached', meili: 'meili direct', passThrough: 'node pass-through' }[mode];
+      const label = { cached: 'api cached', logged: 'api cached, request log', uncached: 'api uncached', meili: 'meili direct', passThrough: 'node pass-through' }[mode];
       rows.push([call.name, label, Math.round(m.rps).toLocaleString('en'), fmt(m.p50), fmt(m.p95), fmt(m.p99), String(m.errors), ...ratio]);
     }
   }
@@ -285,6 +297,7 @@ try {
   const line = (cells: string[]) => cells.map((cell, index) => (index < 2 ? cell.padEnd(widths[index]) : cell.padStart(widths[index]))).join('  ');
   console.log(`\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
   for (const row of rows) console.log(line(row));
+  if (args['request-log']) console.log(`\nrequest log: ${loggedLines.toLocaleString('en')} lines read from the API's stdout`);
   await pool.end();
 } finally {
   await stopAll();
