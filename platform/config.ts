@@ -21,6 +21,13 @@ const booleanFlag = z
 
 const port = z.coerce.number().int().min(1).max(65535);
 
+/** A listener that can be switched off: a port, or 0 / off for none. */
+const optionalPort = z
+  .string()
+  .regex(/^(off|\d{1,5})$/, 'must be a port number (1-65535), or 0 or off for none')
+  .transform((value) => (value === 'off' ? 0 : Number(value)))
+  .refine((value) => value <= 65535, 'must be a port number (1-65535), or 0 or off for none');
+
 const postgresUrl = z
   .string()
   .url()
@@ -44,9 +51,9 @@ const EnvSchema = z
     /** The metrics listeners (platform/metrics.ts): loopback by default, so not public. */
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     /** The API's Prometheus endpoint; 0 or off: none. */
-    METRICS_PORT: z.enum(['0', 'off']).transform(() => 0).or(port).default(9464),
+    METRICS_PORT: optionalPort.default(9464),
     /** The indexer's Prometheus endpoint; 0 or off: none. */
-    INDEXER_METRICS_PORT: z.enum(['0', 'off']).transform(() => 0).or(port).default(9465),
+    INDEXER_METRICS_PORT: optionalPort.default(9465),
     TRUST_PROXY: booleanFlag.default(false),
 
     DATABASE_URL: postgresUrl.optional(),

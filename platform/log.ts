@@ -37,7 +37,15 @@ export function buildLogger(options: LoggingOptions): Logger {
     (format === 'pretty'
       ? // A synchronous stream in this thread, not a worker transport: a line is on the terminal before the
         // next statement runs, and a crash cannot lose the last lines in a worker's buffer.
-        pinoPretty({ sync: true, destination: 1, colorize: Boolean(process.stdout.isTTY), translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+        pinoPretty({
+          sync: true,
+          destination: 1,
+          colorize: Boolean(process.stdout.isTTY),
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname,scope',
+          messageFormat: '[{scope}] {msg}',
+          singleLine: true,
+        })
       : pino.destination({ dest: 1, sync: true }));
   return pino(
     {
