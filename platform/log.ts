@@ -46,7 +46,9 @@ export function buildLogger(options: LoggingOptions): Logger {
           messageFormat: '[{scope}] {msg}',
           singleLine: true,
         })
-      : pino.destination({ dest: 1, sync: true }));
+      : // Asynchronous: while one write is under way the next lines gather and go out together, so a busy
+        // API makes a write per batch of lines, not per request; pino flushes what is left on exit.
+        pino.destination({ dest: 1, sync: false, minLength: 0 }));
   return pino(
     {
       level: options.level ?? 'info',

@@ -51,6 +51,7 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, option
     const durationMs = performance.now() - started;
     const status = res.statusCode;
     options.metrics.record({ method: methodLabel(req.method), route: routeLabelOf(req), status }, durationMs);
+    if (!options.logger.isLevelEnabled('info')) return;
     const fields = {
       reqId: requestId,
       method: req.method,
