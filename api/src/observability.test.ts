@@ -144,9 +144,8 @@ describe('npm run api: the metrics endpoint', () => {
     assert.match(text, /^directory_process_resident_memory_bytes \d+/m);
     assert.match(text, /^# TYPE directory_import_rows_total counter$/m);
     assert.match(text, /^directory_imports_running 0$/m);
-    // The process writes JSON lines, one per request, with its name and pid.
-    const line = output.split('\n').find((entry) => entry.includes('"path":"/api/homepage-data"'));
-    assert.ok(line, output);
+    // The process writes JSON lines, one per request, with its name and pid (in batches: poll).
+    const line = (await eventually(() => output.split('\n').find((entry) => entry.includes('"path":"/api/homepage-data"')), Boolean, 'the request line on stdout'))!;
     const parsed = JSON.parse(line) as Record<string, unknown>;
     assert.deepEqual([parsed.name, parsed.pid, parsed.msg, parsed.status], ['api', child.pid, 'request', 200]);
   });
