@@ -25,74 +25,58 @@ export interface LoggingOptions {
   destination?: DestinationStream;
 }
 
-let root: Logger | null = null;
 /** Every logger handed out, so a level set later (a bench quieting the API) reaches them all. */
 const scoped = new Set<Logger>();
 
-/** Builds a root logger: `name` and `pid` in every line, ISO times, level names rather than numbers. */
-export function buildLogger(options: LoggingOptions): Logger {
-  const format = options.format === 'auto' || options.format === undefined ? (process.stdout.isTTY ? 'pretty' : 'json') : options.format;
-  const destination =
-    options.destination ??
-    (format === 'pretty'
-      ? // A synchronous stream in this thread, not a worker transport: a line is on the terminal before the
-        // next statement runs, and a crash cannot lose the last lines in a worker's buffer.
-        pinoPretty({
-          sync: true,
-          destination: 1,
-          colorize: Boolean(process.stdout.isTTY),
-          translateTime: 'SYS:HH:MM:ss.l',
-          ignore: 'pid,hostname,scope',
-          messageFormat: '[{scope}] {msg}',
-          singleLine: true,
-        })
-      : bufferedStdout());
-  return pino(
-    {
-      level: options.level ?? 'info',
-      base: { name: options.name, pid: process.pid },
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-    },
-    destination,
-  );
+/** How a line becomes text and where it goes: options.format resolved. */
+function createSink(format: LogFormat | undefined): DestinationStream {
+  const resolved = format === 'auto' || format === undefined ? (process.stdout.isTTY ? 'pretty' : 'json') : format;
+  return resolved === 'pretty'
+    ? // A synchronous stream in this thread, not a worker transport: a line is on the terminal before the
+      // next statement runs, and a crash cannot lose the last lines in a worker's buffer.
+      pinoPretty({
+        sync: true,
+        destination: 1,
+        colorize: Boolean(process.stdout.isTTY),
+        translateTime: 'SYS:HH:MM:ss.l',
+        ignore: 'pid,hostname,scope',
+        messageFormat: '[{scope}] {msg}',
+        singleLine: true,
+      })
+    : bufferedStdout();
 }
 
-/** Lines wait in memory for at most this long (or until 4 KB gather) before one write takes them all. */
-const FLUSH_EVERY_MS = 200;
+const LOGGER_OPTIONS = {
+  timestamp: pino.stdTimeFunctions.isoTime,
+  formatters: { level: (label: string) => ({ level: label }) },
+};
+
+/** A logger of its own (a test's, with `destination`): `name` and `pid` in every line, ISO times, level names. */
+export function buildLogger(options: LoggingOptions): Logger {
+  return pino({ ...LOGGER_OPTIONS, level: options.level ?? 'info', base: { name: options.name, pid: process.pid } }, options.destination ?? createSink(options.format));
+}
 
 /**
- * stdout for JSON lines, written in batches: a line per request written on its own cost the API ~20 µs
- * of CPU each (a pipe write per line; docs/performance.md), a 4 KB batch a fraction of that. pino writes
- * what is left synchronously on exit (also after an uncaught exception); a SIGKILL loses at most the last
- * 200 ms.
+ * The process's root. Modules take their loggers when they load, before the entry point has read its
+ * config, so the root is made at once and configureLogging() changes what it points at: the name (a
+ * mixin, read per line), the sink (behind `forward`) and the level of every logger handed out. Until
+ * then: JSON on stdout at info, as `directory`.
  */
-function bufferedStdout(): DestinationStream {
-  const stream = pino.destination({ dest: 1, sync: false, minLength: 4096 });
-  let hasPending = false;
-  setInterval(() => {
-    if (!hasPending) return;
-    hasPending = false;
-    stream.flush();
-  }, FLUSH_EVERY_MS).unref();
-  return {
-    write(line: string) {
-      hasPending = true;
-      stream.write(line);
-    },
-  };
-}
+let processName = 'directory';
+let sink: DestinationStream | null = null;
+const forward: DestinationStream = { write: (line: string) => void (sink ??= bufferedStdout()).write(line) };
+const root: Logger = pino({ ...LOGGER_OPTIONS, level: 'info', base: { pid: process.pid }, mixin: () => ({ name: processName }) }, forward);
 
-/** Sets the process's root logger; call once, before createLogger. Returns it. */
-export function configureLogging(options: LoggingOptions): Logger {
-  root = buildLogger(options);
+/** Names the process in every line, chooses the format and sets the level; call once, first thing. */
+export function configureLogging(options: Omit<LoggingOptions, 'destination'>): Logger {
+  processName = options.name;
+  sink = createSink(options.format);
+  setLogLevel(options.level ?? 'info');
   return root;
 }
 
 /** A logger for one part of the process: its lines carry `scope`. */
 export function createLogger(scope: string): Logger {
-  // A process that never configured logging (a test file, a bench) logs JSON at info as "directory".
-  root ??= buildLogger({ name: 'directory', format: 'json' });
   const logger = root.child({ scope });
   scoped.add(logger);
   return logger;
@@ -100,8 +84,38 @@ export function createLogger(scope: string): Logger {
 
 /** Changes the level of the root and of every logger handed out so far. */
 export function setLogLevel(level: LogLevel): void {
-  root ??= buildLogger({ name: 'directory', format: 'json', level });
   root.level = level;
   for (const logger of scoped) logger.level = level;
 }
 
+/** Lines wait in memory for at most this long (or until 3 KB gather) before one write takes them all. */
+const FLUSH_EVERY_MS = 200;
+
+/**
+ * stdout for JSON lines (one per process), written in batches rather than a write per line: a busy API
+ * logs thousands of lines a second. pino writes what is left synchronously on exit (also after an
+ * uncaught exception); a SIGKILL loses at most the last 200 ms.
+ */
+let jsonStdout: DestinationStream | null = null;
+
+function bufferedStdout(): DestinationStream {
+  if (jsonStdout) return jsonStdout;
+  // At most 4 KB a write, whole lines: a pipe shared with other processes (`npm start`'s children) takes
+  // writes up to PIPE_BUF without interleaving, so no line is cut by another process's.
+  // A reader that stops reading (a stuck collector) must not grow the process without bound: past 16 MB
+  // waiting, new lines are dropped.
+  const stream = pino.destination({ dest: 1, sync: false, minLength: 3072, maxWrite: 4096, maxLength: 16 * 1024 * 1024 });
+  let hasPending = false;
+  setInterval(() => {
+    if (!hasPending) return;
+    hasPending = false;
+    stream.flush();
+  }, FLUSH_EVERY_MS).unref();
+  jsonStdout = {
+    write(line: string) {
+      hasPending = true;
+      stream.write(line);
+    },
+  };
+  return jsonStdout;
+}

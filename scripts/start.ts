@@ -15,7 +15,7 @@ import { applyMigrations } from '../platform/db/migrate.ts';
 import { describeSlugUpgrade, upgradeStoredSlugs } from '../platform/db/upgrade-slugs.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
-import { configureLogging, createLogger, type Logger } from '../platform/log.ts';
+import { configureLogging, createLogger } from '../platform/log.ts';
 import { startEmbeddedMeilisearch, type RunningMeilisearch } from '../platform/runtime/embedded-meilisearch.ts';
 import { EMBEDDED_DATABASE, startEmbeddedPostgres, type RunningPostgres } from '../platform/runtime/embedded-postgres.ts';
 import { assertPortFree } from '../platform/runtime/ports.ts';
@@ -35,8 +35,7 @@ const READY_TIMEOUT_MS = 120_000;
  */
 const REPEATED_SIGNAL_MS = 1_000;
 
-/** Replaced once the config says the level and format (main). */
-let log: Logger = createLogger('start');
+const log = createLogger('start');
 
 interface Resolved {
   databaseUrl: string;
@@ -64,7 +63,6 @@ async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfigOrExit();
   configureLogging({ name: 'start', level: config.logLevel, format: config.logFormat });
-  log = createLogger('start');
 
   // The API port is checked first: finding it taken after a minute of set-up would be unkind.
   await assertPortFree(config.port, 'the web server', 'Set PORT to a free port.', config.host === '0.0.0.0' ? undefined : config.host);

@@ -12,7 +12,7 @@
 import pg from 'pg';
 import { loadConfigOrExit, type Config } from '../../platform/config.ts';
 import { createPool } from '../../platform/db/pool.ts';
-import { configureLogging, createLogger, type Logger } from '../../platform/log.ts';
+import { configureLogging, createLogger } from '../../platform/log.ts';
 import { findRunningStart, StartNotRunningError } from '../../platform/runtime/running-start.ts';
 import { createMetricsRegistry, registerOutboxMetrics, startMetricsServer, trackEmbeddedServerRestarts } from '../../platform/metrics.ts';
 import { createMeili, INDEX_KINDS, indexUid } from '../../platform/search/client.ts';
@@ -25,8 +25,7 @@ import { createIndexerMetrics } from './metrics.ts';
 import { createRuntime } from './runtime.ts';
 import { verifyIndexes } from './verify.ts';
 
-/** Set once logging is configured (main). */
-let log: Logger;
+const log = createLogger('indexer');
 
 function send(message: Record<string, unknown>): void {
   if (process.send && process.connected) process.send(message);
@@ -141,7 +140,6 @@ const NEEDS = 'The indexer needs DATABASE_URL, MEILI_URL and MEILI_MASTER_KEY (n
 async function main(): Promise<number> {
   let config = loadConfigOrExit();
   configureLogging({ name: 'indexer', level: config.logLevel, format: config.logFormat });
-  log = createLogger('indexer');
   const args = process.argv.slice(2);
   const oneShot = args.includes('--verify') || args.includes('--full');
   const settings = { DATABASE_URL: config.databaseUrl, MEILI_URL: config.meiliUrl, MEILI_MASTER_KEY: config.meiliMasterKey };
@@ -177,7 +175,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    (log ?? createLogger('indexer')).error({ error: error instanceof Error ? error.stack ?? error.message : String(error) }, 'fatal');
+    log.error({ error: error instanceof Error ? error.stack ?? error.message : String(error) }, 'fatal');
     process.exit(1);
   },
 );
