@@ -164,7 +164,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
     if (role === next) return;
     role = next;
     log.info({ pid: process.pid, prefix }, `role: ${next}`);
-    options.metrics?.onRoleChange(next);
+    options.metrics?.setLeader(next === 'leader');
     options.onRoleChange?.(next);
   };
 

@@ -3,12 +3,12 @@
  * (platform/metrics.ts: rows and seconds search lags behind): what this process knows as it works.
  */
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { IndexerRole } from './indexer.ts';
 
 export interface IndexerMetrics {
   /** Outbox rows acknowledged (their changes are in Meilisearch). */
   onIndexed(rows: number): void;
-  onRoleChange(role: IndexerRole): void;
+  /** Leader (writes to Meilisearch) or not (starting, standby, stopped). */
+  setLeader(isLeader: boolean): void;
 }
 
 export function createIndexerMetrics(registry: Registry): IndexerMetrics {
@@ -23,8 +23,8 @@ export function createIndexerMetrics(registry: Registry): IndexerMetrics {
       indexed.inc(rows);
       lastIndexed.set(Date.now() / 1000);
     },
-    onRoleChange(role) {
-      leader.set(role === 'leader' ? 1 : 0);
+    setLeader(isLeader) {
+      leader.set(isLeader ? 1 : 0);
     },
   };
 }
