@@ -15,6 +15,8 @@ export default defineConfig({
     include: ['{common,platform,prisma,api,indexer,frontend,scripts,bench}/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     globalSetup: ['platform/testing/global-setup.ts'],
+    // Quiet loggers: warnings and errors only (a line per request would drown the report).
+    setupFiles: ['platform/testing/log-setup.ts'],
     pool: 'forks',
     // Loaded before anything else in each fork and in the worker threads a test starts (they inherit
     // execArgv), as `node --test` loaded it: see the file for why.

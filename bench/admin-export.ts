@@ -20,7 +20,7 @@ import { to as copyTo } from 'pg-copy-streams';
 import { EXPORT_FIELDS } from '../common/api/admin.ts';
 import { createPool, type Pool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
-import { setLogLevel } from '../platform/logger.ts';
+import { setLogLevel } from '../platform/log.ts';
 import { findFreePort } from '../platform/runtime/ports.ts';
 import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
 import { seedDemoData } from '../prisma/seed/seed-demo-data.ts';

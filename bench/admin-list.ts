@@ -19,7 +19,7 @@ import { AdminBusinessListQuery } from '../common/api/admin.ts';
 import { loadConfig } from '../platform/config.ts';
 import { createPool, type Pool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
-import { setLogLevel } from '../platform/logger.ts';
+import { setLogLevel } from '../platform/log.ts';
 import { findFreePort } from '../platform/runtime/ports.ts';
 import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
 import { indexUid } from '../platform/search/client.ts';

@@ -8,17 +8,20 @@
  * also sends the main Meilisearch query of that call straight to Meilisearch, so the API's overhead is
  * a ratio, and once more through a Node process that only forwards it (bench/pass-through.ts): what any
  * Node hop adds on this machine. Prints requests/s, p50, p95, p99 per call. Nothing is left behind.
- * `--only <text>` runs only the calls whose name contains it. With API_PROF=1 in the environment each API
+ * `--only <text>` runs only the calls whose name contains it. `--request-log` adds a cached run with the
+ * API logging every request (LOG_LEVEL=info, its JSON lines read from a pipe as a log collector would),
+ * beside the usual quiet one (LOG_LEVEL=warn): what the per-request log line costs. With API_PROF=1 in the environment each API
  * process writes a V8 CPU profile to /tmp/prof (where an uncached call's time goes).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { loadConfig } from '../platform/config.ts';
 import { createPool } from '../platform/db/pool.ts';
-import { setLogLevel } from '../platform/logger.ts';
+import { setLogLevel } from '../platform/log.ts';
 import { findFreePort } from '../platform/runtime/ports.ts';
 import { createMeili, indexUid } from '../platform/search/client.ts';
 import { HOME_DOCUMENT_ID } from '../common/search-documents.ts';
@@ -33,6 +36,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     /** Only the calls whose name contains this text (e.g. --only search). */
     only: { type: 'string' },
+    /** Also measure the cached calls with a log line per request. */
+    'request-log': { type: 'boolean', default: false },
   },
 });
 const count = Number(args.count);
@@ -41,6 +46,8 @@ const connections = Number(args.connections);
 if (!Number.isInteger(count) || count < 100) throw new Error('--count must be an integer >= 100');
 
 interface Measured {
+  /** CPU time the API process spent per answered request (µs; Linux only), steadier than req/s on a busy machine. */
+  cpuMicrosPerRequest?: number;
   rps: number;
   p50: number;
   p95: number;
@@ -58,8 +65,21 @@ interface Target {
 }
 
 
+/** User + system CPU seconds of a process so far (Linux /proc; null elsewhere). */
+function cpuSecondsOf(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    // utime and stime (fields 14 and 15 of stat; 12 and 13 after the command name), in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 /** One autocannon run; latencies are collected per response (autocannon itself has no p95). */
-async function measure(target: Target, seconds = duration): Promise<Measured> {
+async function measure(target: Target, seconds = duration, cpuOf?: ChildProcess | null): Promise<Measured> {
+  const cpuBefore = cpuSecondsOf(cpuOf?.pid);
   const latencies: number[] = [];
   let errors = 0;
   let instance: autocannon.Instance | undefined;
@@ -82,7 +102,9 @@ async function measure(target: Target, seconds = duration): Promise<Measured> {
     });
   });
   latencies.sort((a, b) => a - b);
+  const cpuAfter = cpuSecondsOf(cpuOf?.pid);
   return {
+    cpuMicrosPerRequest: cpuBefore !== null && cpuAfter !== null && result.requests.total > 0 ? ((cpuAfter - cpuBefore) * 1e6) / result.requests.total : undefined,
     rps: result.requests.average,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
@@ -92,11 +114,18 @@ async function measure(target: Target, seconds = duration): Promise<Measured> {
 }
 
 
-async function startApi(env: Record<string, string>, port: number): Promise<ChildProcess> {
+/** Log lines the API wrote in `--request-log` runs (read from its stdout pipe). */
+let loggedLines = 0;
+
+async function startApi(env: Record<string, string>, port: number, options: { requestLog?: boolean } = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...(process.env.API_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof'] : []), '--import', 'tsx', path.join(ROOT, 'api/src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, ...env, ...(options.requestLog ? { LOG_LEVEL: 'info', LOG_FORMAT: 'json' } : {}), METRICS_PORT: 'off', PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', options.requestLog ? 'pipe' : 'inherit', 'inherit'],
+  });
+  // Read as a collector would (journald, Docker): every line, on the same machine.
+  child.stdout?.on('data', (chunk: Buffer) => {
+    for (let at = chunk.indexOf(10); at !== -1; at = chunk.indexOf(10, at + 1)) loggedLines += 1;
   });
   await waitForHttp(`http://127.0.0.1:${port}/healthz`);
   return child;
@@ -223,9 +252,10 @@ try {
 
   const selected = args.only ? calls.filter((call) => call.name.includes(args.only!)) : calls;
   if (selected.length === 0) throw new Error(`--only ${args.only} matches no call`);
-  const results = new Map<string, { cached?: Measured; uncached?: Measured; meili?: Measured; passThrough?: Measured }>();
-  for (const mode of ['cached', 'uncached'] as const) {
-    api = await startApi({ ...env, PUBLIC_RESPONSE_CACHE: mode === 'cached' ? 'true' : 'false' }, apiPort);
+  const results = new Map<string, { cached?: Measured; logged?: Measured; uncached?: Measured; meili?: Measured; passThrough?: Measured }>();
+  const modes = args['request-log'] ? (['cached', 'logged', 'uncached'] as const) : (['cached', 'uncached'] as const);
+  for (const mode of modes) {
+    api = await startApi({ ...env, PUBLIC_RESPONSE_CACHE: mode === 'uncached' ? 'false' : 'true' }, apiPort, { requestLog: mode === 'logged' });
     for (const call of selected) {
       const url = `http://127.0.0.1:${apiPort}${call.path}`;
       let probe = await fetch(url);
@@ -237,7 +267,7 @@ try {
       if (!probe.ok) throw new Error(`${call.path} answered ${probe.status}: ${await probe.text()}`);
       await measure({ url, vary: call.vary }, 1); // warm-up (JIT, connections, cache)
       const entry = results.get(call.name) ?? {};
-      entry[mode] = await measure({ url, vary: call.vary });
+      entry[mode] = await measure({ url, vary: call.vary }, duration, api);
       results.set(call.name, entry);
     }
     await stopChild(api);
@@ -269,22 +299,23 @@ try {
   }
 
   // The ratios of every row but Meilisearch's own are to Meilisearch's figures (API or pass-through alike).
-  const header = ['call', 'mode', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'p95 / Meili p95', 'Meili req/s / req/s'];
+  const header = ['call', 'mode', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'API CPU µs/req', 'p95 / Meili p95', 'Meili req/s / req/s'];
   const rows: string[][] = [];
   for (const call of selected) {
     const entry = results.get(call.name)!;
-    for (const mode of ['cached', 'uncached', 'meili', 'passThrough'] as const) {
+    for (const mode of ['cached', 'logged', 'uncached', 'meili', 'passThrough'] as const) {
       const m = entry[mode];
       if (!m) continue;
       const ratio = mode !== 'meili' && entry.meili ? [fmt(m.p95 / entry.meili.p95), fmt(entry.meili.rps / m.rps)] : ['', ''];
-      const label = { cached: 'api cached', uncached: 'api uncached', meili: 'meili direct', passThrough: 'node pass-through' }[mode];
-      rows.push([call.name, label, Math.round(m.rps).toLocaleString('en'), fmt(m.p50), fmt(m.p95), fmt(m.p99), String(m.errors), ...ratio]);
+      const label = { cached: 'api cached', logged: 'api cached, request log', uncached: 'api uncached', meili: 'meili direct', passThrough: 'node pass-through' }[mode];
+      rows.push([call.name, label, Math.round(m.rps).toLocaleString('en'), fmt(m.p50), fmt(m.p95), fmt(m.p99), String(m.errors), m.cpuMicrosPerRequest === undefined ? '' : fmt(m.cpuMicrosPerRequest), ...ratio]);
     }
   }
   const widths = header.map((title, index) => Math.max(title.length, ...rows.map((row) => row[index].length)));
   const line = (cells: string[]) => cells.map((cell, index) => (index < 2 ? cell.padEnd(widths[index]) : cell.padStart(widths[index]))).join('  ');
   console.log(`\n${line(header)}\n${widths.map((width) => '-'.repeat(width)).join('  ')}`);
   for (const row of rows) console.log(line(row));
+  if (args['request-log']) console.log(`\nrequest log: ${loggedLines.toLocaleString('en')} lines read from the API's stdout`);
   await pool.end();
 } finally {
   await stopAll();

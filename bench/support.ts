@@ -6,7 +6,7 @@ import { rebuildAllIndexes } from '../indexer/src/jobs/full-rebuild.ts';
 import { createRuntime } from '../indexer/src/runtime.ts';
 import type { Config } from '../platform/config.ts';
 import type { Pool } from '../platform/db/pool.ts';
-import { createLogger } from '../platform/logger.ts';
+import { createLogger } from '../platform/log.ts';
 import { createMeili } from '../platform/search/client.ts';
 import { seedDemoData } from '../prisma/seed/seed-demo-data.ts';
 

@@ -28,7 +28,7 @@ import { CLIENT_DIR, createFrontendRouter } from '../frontend/server/create-fron
 import { loadConfig } from '../platform/config.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
-import { createLogger, setLogLevel } from '../platform/logger.ts';
+import { createLogger, setLogLevel } from '../platform/log.ts';
 import { createMeili } from '../platform/search/client.ts';
 import { startThrowawayServers } from '../platform/runtime/throwaway-servers.ts';
 import { benchEnv, percentile, seedAndIndex } from './support.ts';

@@ -21,6 +21,13 @@ const booleanFlag = z
 
 const port = z.coerce.number().int().min(1).max(65535);
 
+/** A listener that can be switched off: a port, or 0 / off for none. */
+const optionalPort = z
+  .string()
+  .regex(/^(off|\d{1,5})$/, 'must be a port number (1-65535), or 0 or off for none')
+  .transform((value) => (value === 'off' ? 0 : Number(value)))
+  .refine((value) => value <= 65535, 'must be a port number (1-65535), or 0 or off for none');
+
 const postgresUrl = z
   .string()
   .url()
@@ -39,6 +46,14 @@ const EnvSchema = z
     PUBLIC_URL: httpUrl.optional(),
     DATA_DIR: z.string().min(1).default('.data'),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    /** json or pretty; unset: pretty when NODE_ENV=development is set or stdout is a terminal (platform/log.ts). */
+    LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+    /** The metrics listeners (platform/metrics.ts): loopback by default, so not public. */
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    /** The API's Prometheus endpoint; 0 or off: none. */
+    METRICS_PORT: optionalPort.default(9464),
+    /** The indexer's Prometheus endpoint; 0 or off: none. */
+    INDEXER_METRICS_PORT: optionalPort.default(9465),
     TRUST_PROXY: booleanFlag.default(false),
 
     DATABASE_URL: postgresUrl.optional(),
@@ -148,6 +163,12 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   logLevel: Env['LOG_LEVEL'];
+  /** 'auto': pretty when stdout is a terminal (platform/log.ts). */
+  logFormat: 'json' | 'pretty' | 'auto';
+  metricsHost: string;
+  /** 0: no metrics endpoint. */
+  metricsPort: number;
+  indexerMetricsPort: number;
   trustProxy: boolean;
   databaseUrl?: string;
   embeddedPgPort: number;
@@ -195,6 +216,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir: path.resolve(env.DATA_DIR),
     logLevel: env.LOG_LEVEL,
+    // NODE_ENV defaults to development, so only an explicit one asks for pretty lines: a deploy that forgot
+    // NODE_ENV must not feed its log collector colour codes.
+    logFormat: env.LOG_FORMAT ?? (cleaned.NODE_ENV === 'development' ? 'pretty' : 'auto'),
+    metricsHost: env.METRICS_HOST,
+    metricsPort: env.METRICS_PORT,
+    indexerMetricsPort: env.INDEXER_METRICS_PORT,
     trustProxy: env.TRUST_PROXY,
     databaseUrl: env.DATABASE_URL,
     embeddedPgPort: env.EMBEDDED_PG_PORT,

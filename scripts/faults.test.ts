@@ -41,7 +41,8 @@ function runStart(): Start {
   // Its own process group (as a terminal runs it): afterAll can end the api and indexer with it.
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'info', ...env },
+    // Readable lines ('[start] stopped'): what an operator at a terminal sees, and what these tests match.
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'info', LOG_FORMAT: 'pretty', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

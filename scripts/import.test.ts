@@ -113,8 +113,8 @@ test('without DATABASE_URL it imports into the embedded database of a running `n
 
     // Migrated and serving is all the CLI needs: no wait for the search indexes to be built.
     const deadline = Date.now() + 90_000;
-    while (!/\[api\] listening/.test(output) && start.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
-    assert.match(output, /\[api\] listening/, output);
+    while (!/"name":"api".*"msg":"listening on/.test(output) && start.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    assert.match(output, /"name":"api".*"msg":"listening on/, output);
 
     // Into the embedded database, and (at the same time, to save a CLI start-up) with an explicit
     // DATABASE_URL, which still wins over the running embedded database.

@@ -170,7 +170,7 @@ describe('npm start', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     process.kill(run.child.pid!, 'SIGINT');
     assert.equal(await run.exited, 0);
-    assert.match(run.output(), /\[start\] stopped/);
+    assert.match(run.output(), /"name":"start".*"msg":"stopped"/);
     assert.deepEqual(await serverPidsUsing(dataDir), [], 'no postgres or meilisearch process remains');
     assert.deepEqual(await processGroupPids(run.child.pid!), [], 'nothing of npm start remains');
   });

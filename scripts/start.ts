@@ -20,7 +20,7 @@ import { applyMigrations } from '../platform/db/migrate.ts';
 import { describeSlugUpgrade, upgradeStoredSlugs } from '../platform/db/upgrade-slugs.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
-import { createLogger, setLogLevel } from '../platform/logger.ts';
+import { configureLogging, createLogger } from '../platform/log.ts';
 import { startEmbeddedMeilisearch } from '../platform/runtime/embedded-meilisearch.ts';
 import { EMBEDDED_DATABASE, startEmbeddedPostgres } from '../platform/runtime/embedded-postgres.ts';
 import { assertPortFree } from '../platform/runtime/ports.ts';
@@ -85,7 +85,7 @@ function onServerGivenUp(reason: string): void {
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfigOrExit();
-  setLogLevel(config.logLevel);
+  configureLogging({ name: 'start', level: config.logLevel, format: config.logFormat });
 
   // The API port is checked first: finding it taken after a minute of set-up would be unkind.
   await assertPortFree(config.port, 'the web server', 'Set PORT to a free port.', config.host === '0.0.0.0' ? undefined : config.host);

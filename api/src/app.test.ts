@@ -7,12 +7,11 @@ import type { RouteDeps } from './deps.ts';
 import { AppError } from './errors.ts';
 import { routers } from './routes/index.ts';
 import { startTestApi, type TestApi } from './test/api-harness.ts';
-import { createLogger, type Logger } from '../../platform/logger.ts';
+import { captureLogs } from '../../platform/testing/capture-logs.ts';
 import { z } from 'zod';
 import { validate } from './middleware/validate.ts';
 
-const logged: string[] = [];
-const quietLogger: Logger = { ...createLogger('api-test'), error: (message, fields) => void logged.push(`${message} ${JSON.stringify(fields)}`) };
+const logs = captureLogs();
 
 function createFailingRouter(deps: RouteDeps): Router {
   const router = Router();
@@ -47,7 +46,7 @@ let api: TestApi & { close(): Promise<void> };
 let cookie: string;
 
 beforeAll(async () => {
-  api = await startTestApi({ routers: [...routers, createFailingRouter], logger: quietLogger });
+  api = await startTestApi({ routers: [...routers, createFailingRouter], logger: logs.logger });
   cookie = await api.signIn();
 });
 afterAll(async () => {
@@ -158,7 +157,7 @@ describe('error responses', () => {
       const body = await expectJsonError(await api.request(path), 500, 'internal_error');
       assert.equal(body.message, 'Something went wrong on our side.');
     }
-    assert.ok(logged.some((line) => line.includes('hunter2')), 'the real error must reach the log');
+    assert.ok(logs.lines().some((line) => line.level === 'error' && line.msg === 'unhandled error' && String(line.error).includes('hunter2')), 'the real error must reach the log');
   });
 
   test('a malformed %-escape in a route parameter is a 400, not a 500', async () => {

@@ -11,6 +11,7 @@ import type { RouteDeps } from './deps.ts';
 import { createAdminGuard } from './middleware/admin-guard.ts';
 import { apiNotFound, createErrorHandler } from './middleware/error-handler.ts';
 import { jsonBody } from './middleware/json-body.ts';
+import { observeRequest } from './middleware/request-log.ts';
 import { routers as defaultRouters, type RouterFactory } from './routes/index.ts';
 import { getDummyPasswordHash } from './services/auth/password.ts';
 
@@ -67,9 +68,8 @@ export function createRequestListener(
   return {
     app,
     listener: (req, res) => {
-      // Every answer, cached or built, JSON or page, is counted for the admin dashboard's request rate and p95.
-      const started = performance.now();
-      res.once('finish', () => deps.requestMetrics.record(performance.now() - started, res.statusCode));
+      // Every answer, cached or built, JSON or page, is logged and counted (metrics endpoint, admin dashboard).
+      observeRequest(req, res, { logger: deps.logger, metrics: deps.requestMetrics });
       // Every answer, cached or built, JSON or page.
       for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
       cache.serveHits(req, res, () => serveHits(req, res));

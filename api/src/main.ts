@@ -5,7 +5,8 @@
 import { loadConfigOrExit } from '../../platform/config.ts';
 import { createPool, REQUEST_PATH_BOUNDS } from '../../platform/db/pool.ts';
 import { createPrisma } from '../../platform/db/prisma.ts';
-import { createLogger, setLogLevel } from '../../platform/logger.ts';
+import { configureLogging, createLogger } from '../../platform/log.ts';
+import { createMetricsRegistry, startMetricsServer, trackEmbeddedServerRestarts } from '../../platform/metrics.ts';
 import { createMeili } from '../../platform/search/client.ts';
 import { createSiteRouter } from '../../frontend/server/create-frontend-handler.ts';
 import { startServer } from './server.ts';
@@ -17,7 +18,7 @@ const IMPORT_SWEEP_INTERVAL_MS = 60_000;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
-  setLogLevel(config.logLevel);
+  configureLogging({ name: 'api', level: config.logLevel, format: config.logFormat });
   const logger = createLogger('api');
   if (!config.databaseUrl || !config.meiliUrl || !config.sessionSecret) {
     logger.error('DATABASE_URL, MEILI_URL and SESSION_SECRET must be set (npm start sets them for the embedded servers).');
@@ -28,10 +29,13 @@ async function main(): Promise<void> {
   const prisma = createPrisma(config.databaseUrl, { bounds: REQUEST_PATH_BOUNDS });
   const pool = createPool(config.databaseUrl, { applicationName: 'directory-api', bounds: REQUEST_PATH_BOUNDS });
   const meili = createMeili(config);
+  // The process's metrics: served on their own listener below, never on the public port.
+  const metrics = createMetricsRegistry({ processMetrics: true });
+  trackEmbeddedServerRestarts(metrics);
 
   let running: Awaited<ReturnType<typeof startServer>>;
   try {
-    running = await startServer({ config, prisma, pool, meili, logger }, { fallbackRouters: [createSiteRouter] });
+    running = await startServer({ config, prisma, pool, meili, logger, metrics }, { fallbackRouters: [createSiteRouter] });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') logger.error(`Port ${config.port} is already in use: stop the other process or set PORT.`);
@@ -41,6 +45,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   logger.info(`listening on ${running.url}`);
+  const metricsServer = await startMetricsServer({ registry: metrics, host: config.metricsHost, port: config.metricsPort, log: logger });
 
   // Imports whose process died (a crash, a kill, this process restarted mid-upload) are closed with a
   // report now and then: at start, and every minute for `npm run import` processes killed meanwhile.
@@ -63,7 +68,7 @@ async function main(): Promise<void> {
     // A second signal or a stuck close must not keep the process alive forever.
     setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS + 5_000).unref();
     clearInterval(importSweep);
-    await running.close();
+    await Promise.all([running.close(), metricsServer?.close()]);
     await Promise.allSettled([pool.end(), prisma.$disconnect()]);
     process.exit(0);
   };

@@ -22,7 +22,7 @@ import { waitFor } from '../../indexer/src/test/wait.ts';
 import { loadConfig, type Config } from '../../platform/config.ts';
 import { createPool, REQUEST_PATH_BOUNDS, type Pool } from '../../platform/db/pool.ts';
 import { createPrisma, type Prisma } from '../../platform/db/prisma.ts';
-import { createLogger } from '../../platform/logger.ts';
+import { createLogger } from '../../platform/log.ts';
 import { startEmbeddedMeilisearch, type RunningMeilisearch } from '../../platform/runtime/embedded-meilisearch.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from '../../platform/runtime/embedded-postgres.ts';
 import { startThrowawayServers, type ThrowawayServers } from '../../platform/runtime/throwaway-servers.ts';

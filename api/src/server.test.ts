@@ -140,11 +140,11 @@ describe('npm run api (main.ts)', () => {
     child.stderr!.on('data', (chunk) => (output += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     const deadline = Date.now() + 30_000;
-    while (!output.includes('[api] listening on')) {
+    while (!/"name":"api".*"msg":"listening on/.test(output)) {
       if (Date.now() > deadline || child.exitCode !== null) throw new Error(`api did not start: ${output}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    assert.match(output, new RegExp(`\\[api\\] listening on http://127\\.0\\.0\\.1:${port}`));
+    assert.match(output, new RegExp(`"name":"api".*"msg":"listening on http://127\\.0\\.0\\.1:${port}"`));
     return { child, port, exited, output: () => output };
   };
 

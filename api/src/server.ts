@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import type express from 'express';
-import { createLogger } from '../../platform/logger.ts';
+import { createLogger } from '../../platform/log.ts';
 import { createRequestListener, type CreateAppOptions } from './app.ts';
 import { resolveRouteDeps, type AppDeps } from './deps.ts';
 import { AppError } from './errors.ts';
@@ -88,6 +88,7 @@ export async function startServer(appDeps: AppDeps, options: StartServerOptions 
       server.close(() => {
         clearTimeout(timer);
         clearInterval(sweeper);
+        deps.stopMetrics();
         resolve();
       });
       server.closeIdleConnections();

@@ -54,11 +54,11 @@ export function attachUpgradeHandlers(server: Server, options: { deps: RouteDeps
         // The session could not be checked because PostgreSQL is unavailable: a 503 with Retry-After, as over HTTP.
         const outage = toAppError(error);
         if (outage?.status === 503) {
-          deps.logger.warn('upgrade refused: dependency unavailable', { path: pathname, message: outage.message });
+          deps.logger.warn({ path: pathname, message: outage.message }, 'upgrade refused: dependency unavailable');
           if (!socket.destroyed) writeSocketError(socket, outage, { destroyWhenFlushed: true });
           return;
         }
-        deps.logger.error('upgrade failed', { path: pathname, error: error instanceof Error ? error.message : String(error) });
+        deps.logger.error({ path: pathname, error: error instanceof Error ? error.message : String(error) }, 'upgrade failed');
         if (!socket.destroyed) rejectUpgrade(socket, 500, 'Internal Server Error');
       });
   });

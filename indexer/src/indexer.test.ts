@@ -6,7 +6,7 @@ import { STATE_KEYS } from '../../platform/search/settings.ts';
 import { getIndexerStatus } from '../../platform/search/status.ts';
 import { createTestContext, type TestContext } from '../../platform/testing/context.ts';
 import { categoryDocumentId, cityDocumentId, type CategoryDocument, type CityDocument, type CountryDocument, type HomeDocument } from '../../common/search-documents.ts';
-import { createLogger } from '../../platform/logger.ts';
+import { createLogger } from '../../platform/log.ts';
 import { runIndexer, type IndexerHandle } from './indexer.ts';
 import { drainOutbox } from './jobs/drain-outbox.ts';
 import { createRuntime } from './runtime.ts';

@@ -16,7 +16,7 @@ import pg from 'pg';
 import type { Config } from '../../platform/config.ts';
 import { listenLoop } from '../../platform/db/listen.ts';
 import { createPool } from '../../platform/db/pool.ts';
-import { createLogger, type Logger } from '../../platform/logger.ts';
+import { createLogger, type Logger } from '../../platform/log.ts';
 import { createMeili } from '../../platform/search/client.ts';
 import { STATE_KEYS } from '../../platform/search/settings.ts';
 import { writeState } from './db/state.ts';
@@ -24,6 +24,7 @@ import { drainOutboxJob } from './jobs/drain-outbox.ts';
 import { fullRebuildJob, rebuildAllIndexes, reasonToRebuild, type FullRebuildResult } from './jobs/full-rebuild.ts';
 import { createJobRegistry, type Job, type JobContext } from './jobs/job.ts';
 import { recomputeAggregatesJob } from './jobs/recompute-aggregates.ts';
+import type { IndexerMetrics } from './metrics.ts';
 import { createRuntime } from './runtime.ts';
 
 export const OUTBOX_CHANNEL = 'search_outbox';
@@ -54,6 +55,8 @@ export interface RunIndexerOptions {
   aggregateMaxWaitMs?: number;
   /** How often a standby retries the lock (default 1000 ms). */
   standbyRetryMs?: number;
+  /** The process's indexer metrics (main.ts serves them). */
+  metrics?: IndexerMetrics;
 }
 
 export interface IndexerHandle {
@@ -116,7 +119,7 @@ function createSerialTrigger(name: string, work: () => Promise<void>, options: {
       if (options.signal.aborted) return;
       failures++;
       const delay = Math.min(30_000, 500 * 2 ** (failures - 1));
-      options.log.warn(`${name} failed; retrying`, { inMs: delay, failures, error: (error as Error).message });
+      options.log.warn({ inMs: delay, failures, error: (error as Error).message }, `${name} failed; retrying`);
       options.onError(name, error);
       retryTimer = setTimeout(() => {
         retryTimer = null;
@@ -162,7 +165,8 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
   const setRole = (next: IndexerRole) => {
     if (role === next) return;
     role = next;
-    log.info(`role: ${next}`, { pid: process.pid, prefix });
+    log.info({ pid: process.pid, prefix }, `role: ${next}`);
+    options.metrics?.setLeader(next === 'leader');
     options.onRoleChange?.(next);
   };
 
@@ -207,7 +211,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
       const delay = Math.max(Math.min(debounceMs, dirtySince + maxWaitMs - Date.now()), earliest - Date.now(), 0);
       aggregateTimer = setTimeout(fireAggregates, delay);
     });
-    const context: JobContext = { config, pool, meili, prefix, log, runtime, signal };
+    const context: JobContext = { config, pool, meili, prefix, log, runtime, signal, onIndexed: options.metrics?.onIndexed };
     const drain = createSerialTrigger('drain-outbox', () => JOBS.get('drain-outbox')!.run(context), { signal, log, onError: recordError });
     const aggregates = createSerialTrigger(
       'recompute-aggregates',
@@ -221,7 +225,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
     const rebuild = (reason = 'requested') => {
       const next = rebuildChain.then(() => rebuildAllIndexes(context, reason));
       rebuildChain = next.catch((error) => {
-        log.error('full rebuild failed', { error: (error as Error).message });
+        log.error({ error: (error as Error).message }, 'full rebuild failed');
         recordError('full-rebuild', error);
       });
       return next;
@@ -242,7 +246,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
           break;
         } catch (error) {
           const delay = Math.min(30_000, 500 * 2 ** failures);
-          log.warn('start-up build failed; retrying', { inMs: delay, error: (error as Error).message });
+          log.warn({ inMs: delay, error: (error as Error).message }, 'start-up build failed; retrying');
           recordError('start-up', error);
           await sleep(delay, signal);
         }
@@ -291,7 +295,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
         else if (channel === CONTROL_CHANNEL && payload === 'full-rebuild') onRebuildRequest();
       },
       onListening: onOutbox, // whatever arrived while not listening
-      onError: (error) => log.warn('LISTEN connection failed; polling meanwhile', { error: error.message }),
+      onError: (error) => log.warn({ error: error.message }, 'LISTEN connection failed; polling meanwhile'),
     });
   }
 
@@ -323,7 +327,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
         if (!stopSignal.aborted) log.warn('lost the indexer lock connection; stepping down');
       } catch (error) {
         failures++;
-        if (!stopSignal.aborted) log.error('indexer error', { error: (error as Error).message });
+        if (!stopSignal.aborted) log.error({ error: (error as Error).message }, 'indexer error');
       } finally {
         await lockClient.end().catch(() => undefined); // ending the session releases the advisory lock
       }

@@ -12,14 +12,16 @@
 import pg from 'pg';
 import { loadConfigOrExit, type Config } from '../../platform/config.ts';
 import { createPool } from '../../platform/db/pool.ts';
-import { createLogger, setLogLevel } from '../../platform/logger.ts';
+import { configureLogging, createLogger } from '../../platform/log.ts';
 import { findRunningStart, StartNotRunningError } from '../../platform/runtime/running-start.ts';
+import { createMetricsRegistry, registerOutboxMetrics, startMetricsServer, trackEmbeddedServerRestarts } from '../../platform/metrics.ts';
 import { createMeili, INDEX_KINDS, indexUid } from '../../platform/search/client.ts';
 import { STATE_KEYS } from '../../platform/search/settings.ts';
 import { readState } from './db/state.ts';
 import { outboxDepth } from './db/outbox.ts';
 import { rebuildAllIndexes } from './jobs/full-rebuild.ts';
 import { CONTROL_CHANNEL, lockName, runIndexer } from './indexer.ts';
+import { createIndexerMetrics } from './metrics.ts';
 import { createRuntime } from './runtime.ts';
 import { verifyIndexes } from './verify.ts';
 
@@ -30,9 +32,17 @@ function send(message: Record<string, unknown>): void {
 }
 
 async function runDaemon(config: Config): Promise<number> {
+  // Served on their own listener (INDEXER_METRICS_PORT), standby or leader; the outbox gauges read
+  // PostgreSQL at scrape time over a pool of one.
+  const metrics = createMetricsRegistry({ processMetrics: true });
+  trackEmbeddedServerRestarts(metrics);
+  const metricsPool = createPool(config.databaseUrl!, { max: 1, applicationName: 'directory-indexer-metrics' });
+  registerOutboxMetrics(metrics, metricsPool);
+  const metricsServer = await startMetricsServer({ registry: metrics, host: config.metricsHost, port: config.indexerMetricsPort, log });
   const indexer = runIndexer({
     config,
     log,
+    metrics: createIndexerMetrics(metrics),
     onReady: () => send({ type: 'indexer-ready' }),
     onRoleChange: (role) => send({ type: 'indexer-role', role }),
   });
@@ -44,6 +54,7 @@ async function runDaemon(config: Config): Promise<number> {
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('disconnect', () => shutdown('parent disconnected'));
   await indexer.done;
+  await Promise.allSettled([metricsServer?.close(), metricsPool.end()]);
   return 0;
 }
 
@@ -76,7 +87,7 @@ async function runFull(config: Config): Promise<number> {
         return 0;
       }
       if (state?.lastFailure && Date.parse(state.lastFailure.at) >= requestedAt) {
-        log.error('the rebuild failed', { error: state.lastFailure.message });
+        log.error({ error: state.lastFailure.message }, 'the rebuild failed');
         return 1;
       }
     }
@@ -128,14 +139,14 @@ const NEEDS = 'The indexer needs DATABASE_URL, MEILI_URL and MEILI_MASTER_KEY (n
 
 async function main(): Promise<number> {
   let config = loadConfigOrExit();
-  setLogLevel(config.logLevel);
+  configureLogging({ name: 'indexer', level: config.logLevel, format: config.logFormat });
   const args = process.argv.slice(2);
   const oneShot = args.includes('--verify') || args.includes('--full');
   const settings = { DATABASE_URL: config.databaseUrl, MEILI_URL: config.meiliUrl, MEILI_MASTER_KEY: config.meiliMasterKey };
   const missing = Object.keys(settings).filter((name) => !settings[name as keyof typeof settings]);
   if (missing.length > 0) {
     if (!oneShot) {
-      console.error(`${NEEDS}.`);
+      log.error(`${NEEDS}.`);
       return 1;
     }
     // Some set and some not: mixing them with the servers of `npm start` would compare one database with
@@ -164,7 +175,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error) => {
-    log.error('fatal', { error: error instanceof Error ? error.stack ?? error.message : String(error) });
+    log.error({ error: error instanceof Error ? error.stack ?? error.message : String(error) }, 'fatal');
     process.exit(1);
   },
 );

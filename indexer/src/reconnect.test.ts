@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, test } from 'vitest';
 import { applyMigrations } from '../../platform/db/migrate.ts';
 import { createPool, type Pool } from '../../platform/db/pool.ts';
-import type { Logger } from '../../platform/logger.ts';
+import { pino } from 'pino';
 import { startEmbeddedPostgres, type RunningPostgres } from '../../platform/runtime/embedded-postgres.ts';
 import { findFreePort } from '../../platform/runtime/ports.ts';
 import { superviseServer, type SupervisedServer } from '../../platform/runtime/supervised-server.ts';
@@ -31,7 +31,7 @@ let context: TestContext;
 let pool: Pool;
 let indexer: IndexerHandle | null = null;
 const givenUp: string[] = [];
-const quiet: Logger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+const quiet = pino({ level: 'silent' });
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'indexer-reconnect-'));

@@ -3,6 +3,7 @@
  * large GROUP BY aggregates. Only repositories and db/ modules use it.
  */
 import pg from 'pg';
+import { createLogger } from '../log.ts';
 import { DatabaseUnavailableError } from './unavailable.ts';
 
 // BIGINT (int8) columns hold ids and counts far below 2^53: read them as numbers, not strings.
@@ -70,7 +71,7 @@ export function createPool(
     ...(bounds ? { statement_timeout: bounds.statementTimeoutMs } : {}),
   });
   // An idle client losing its connection (server restart) must not crash the process.
-  pool.on('error', (error) => console.error(`[db] idle client error: ${error.message}`));
+  pool.on('error', (error) => createLogger('db').warn({ error: error.message }, 'idle client error'));
   // Nor a checked-out one (a transaction, a COPY stream, when the server restarts or ends the backend):
   // node-postgres emits 'error' on the client as well as failing its query, and the pool listens only
   // while the client is idle. The caller learns of it from its query.

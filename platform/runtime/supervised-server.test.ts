@@ -7,15 +7,14 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { afterEach, describe, test } from 'vitest';
-import type { Logger } from '../logger.ts';
 import { stopChild, type ServerExit } from './processes.ts';
-import { superviseServer, type RestartPolicy, type RunningServer, type SupervisedServer } from './supervised-server.ts';
+import { superviseServer, type ServerLog, type RestartPolicy, type RunningServer, type SupervisedServer } from './supervised-server.ts';
 
 const QUICK: RestartPolicy = { firstDelayMs: 50, maxDelayMs: 150, maxRestarts: 3, windowMs: 60_000 };
 
 interface Harness {
   lines: string[];
-  log: Logger;
+  log: ServerLog;
   starts: number;
   restarts: number[];
   givenUp: string[];
@@ -39,7 +38,7 @@ afterEach(async () => {
 function harness(): Harness {
   const lines: string[] = [];
   const write = (message: string) => void lines.push(message);
-  return { lines, log: { debug: write, info: write, warn: write, error: write }, starts: 0, restarts: [], givenUp: [], leftover: null };
+  return { lines, log: { info: write, error: write }, starts: 0, restarts: [], givenUp: [], leftover: null };
 }
 
 /** A process standing in for a server: `sleep`, which says a line a server might have logged. */

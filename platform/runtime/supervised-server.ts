@@ -9,7 +9,11 @@
  * start beside. With them gone, the new postmaster finds the stale postmaster.pid and the unused
  * shared memory, and runs its own crash recovery (replaying the WAL) before it accepts connections.
  */
-import type { Logger } from '../logger.ts';
+/** What the supervisor logs through: plain lines (a pino logger, or a test's collector). */
+export interface ServerLog {
+  info(message: string): void;
+  error(message: string): void;
+}
 import { killAndWait, type ServerExit } from './processes.ts';
 
 export interface RunningServer {
@@ -48,7 +52,7 @@ export interface SuperviseServerOptions<T extends RunningServer> {
   label: string;
   /** Starts the server; resolves once it serves. Rejects with a message saying why it could not start. */
   start(): Promise<T>;
-  log: Logger;
+  log: ServerLog;
   policy?: RestartPolicy;
   /** After each successful restart, with the number of restarts so far. */
   onRestart?(restarts: number): void;

@@ -11,7 +11,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { Worker, type ResourceLimits, type Transferable } from 'node:worker_threads';
-import { createLogger } from '../logger.ts';
+import { createLogger } from '../log.ts';
 
 const log = createLogger('worker');
 const BOOTSTRAP = new URL('./ts-worker-bootstrap.mjs', import.meta.url);
@@ -38,7 +38,7 @@ async function bundle(entry: URL): Promise<URL | null> {
     });
     return new URL(`data:text/javascript;base64,${Buffer.from(result.outputFiles[0].contents).toString('base64')}`);
   } catch (error) {
-    log.warn('worker bundle failed; starting the worker through tsx', { entry: entry.href, error: error instanceof Error ? error.message : String(error) });
+    log.warn({ entry: entry.href, error: error instanceof Error ? error.message : String(error) }, 'worker bundle failed; starting the worker through tsx');
     return null;
   }
 }

@@ -8,7 +8,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { Prisma } from '../../../generated/prisma/client.ts';
 import { escapeHtml } from '../../../common/html.ts';
-import type { Logger } from '../../../platform/logger.ts';
+import type { Logger } from '../../../platform/log.ts';
 import { isDatabaseUnavailable } from '../../../platform/db/unavailable.ts';
 import { isSearchUnavailable } from '../../../platform/search/client.ts';
 import {
@@ -89,16 +89,12 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     }
     const known = toAppError(error);
     if (!known) {
-      logger.error('unhandled error', {
-        method: req.method,
-        path: req.path,
-        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-      });
+      logger.error({ reqId: req.get('x-request-id'), method: req.method, path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }, 'unhandled error');
     }
     const appError = known ?? new AppError('internal_error', INTERNAL_MESSAGE);
     if (!(error instanceof AppError) && appError.status === 503) {
       // An outage shows in the log once per failed request, as one line, not as a stack per request.
-      logger.warn('dependency unavailable', { method: req.method, path: req.path, message: appError.message, error: describeCause(error) });
+      logger.warn({ reqId: req.get('x-request-id'), method: req.method, path: req.path, message: appError.message, error: describeCause(error) }, 'dependency unavailable');
     }
     // Every 503 says when to come back, whether or not its thrower chose a time.
     const retryAfter = appError.retryAfterSeconds ?? (appError.status === 503 ? OUTAGE_RETRY_AFTER_SECONDS : undefined);

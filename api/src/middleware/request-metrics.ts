@@ -1,17 +1,20 @@
 /**
- * In-process request counters for the admin dashboard: requests, 5xx answers and a latency histogram
- * per second, kept for the last 5 minutes in a ring of 300 slots (fixed memory, O(1) per request).
+ * The API's request metrics, in prom-client (scraped from the metrics endpoint, platform/metrics.ts),
+ * and the admin dashboard's live figures read from the same counters: every second the cumulative
+ * totals are sampled into a ring of 300 samples, and a window is the live totals minus the sample taken
+ * `seconds` ago. One source of truth; fixed memory; the per-request cost is prom-client's own.
  * Each API process counts only what it answered itself: the dashboard says so.
  */
+import type { IncomingMessage } from 'node:http';
+import { Counter, Histogram, type Registry } from 'prom-client';
 
-/** Histogram bucket upper bounds in ms: 0.25 ms doubling in quarter steps up to ~2 minutes (about 80 buckets). */
-const BOUNDS: number[] = (() => {
-  const bounds: number[] = [];
-  for (let bound = 0.25; bound < 120_000; bound *= 2 ** 0.25) bounds.push(Math.round(bound * 100) / 100);
-  bounds.push(Infinity);
-  return bounds;
-})();
+/**
+ * Latency buckets in seconds: fine below 50 ms, where cached answers live, coarse above. The dashboard's
+ * p95 interpolates within a bucket as Prometheus's histogram_quantile does.
+ */
+export const DURATION_BUCKETS_SECONDS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 const WINDOW_SECONDS = 300;
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 export interface RequestWindowFigures {
   seconds: number;
@@ -21,77 +24,158 @@ export interface RequestWindowFigures {
   serverErrors: number;
 }
 
+export interface RequestLabels {
+  method: string;
+  /** A route pattern, never a raw URL: the label set stays bounded. */
+  route: string;
+  status: number;
+}
+
 export interface RequestMetrics {
-  /** Records one answered request. `now` (ms since the epoch) is for tests. */
-  record(durationMs: number, status: number, now?: number): void;
-  /** The figures over the last `seconds` (at most 300), this second included. */
-  window(seconds: number, now?: number): RequestWindowFigures;
+  /** Records one answered request. */
+  record(labels: RequestLabels, durationMs: number): void;
+  /** The figures over the last `seconds` (at most 300), up to now. `now` (ms since the epoch) is for tests. */
+  window(seconds: number, now?: number): Promise<RequestWindowFigures>;
+  /** Files the current totals as the sample of this second; the timer does it every second. */
+  sample(now?: number): Promise<void>;
+  /** Stops the sampling timer. */
+  stop(): void;
 }
 
-function bucketOf(durationMs: number): number {
-  // Binary search: the first bound at or above the duration.
-  let low = 0;
-  let high = BOUNDS.length - 1;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (BOUNDS[middle] >= durationMs) high = middle;
-    else low = middle + 1;
-  }
-  return low;
+/** Cumulative totals at one moment: requests, 5xx answers, and requests at or under each bucket bound. */
+interface Totals {
+  requests: number;
+  serverErrors: number;
+  buckets: Float64Array;
 }
 
-export function createRequestMetrics(): RequestMetrics {
-  const seconds = new Float64Array(WINDOW_SECONDS).fill(-1);
-  const counts = new Uint32Array(WINDOW_SECONDS);
-  const errors = new Uint32Array(WINDOW_SECONDS);
-  const histograms = new Uint32Array(WINDOW_SECONDS * BOUNDS.length);
+/** The request's route label: the Express route that answered, the response cache's route for an early hit. */
+const ROUTE_LABEL = Symbol('directory.routeLabel');
 
-  /** The slot of second `second`, emptied first when it still holds an older second. */
-  const slotOf = (second: number) => {
-    const slot = second % WINDOW_SECONDS;
-    if (seconds[slot] !== second) {
-      seconds[slot] = second;
-      counts[slot] = 0;
-      errors[slot] = 0;
-      histograms.fill(0, slot * BOUNDS.length, (slot + 1) * BOUNDS.length);
+/** Names the route of a request answered outside Express (the response cache's early hits). */
+export function setRouteLabel(req: IncomingMessage, route: string): void {
+  (req as IncomingMessage & { [ROUTE_LABEL]?: string })[ROUTE_LABEL] = route;
+}
+
+/**
+ * The route pattern of an answered request: Express's matched route (its path joined to the router's
+ * mount path), the label an early answer set, or `unmatched` (404s, redirects before routing).
+ */
+export function routeLabelOf(req: IncomingMessage): string {
+  const labelled = (req as IncomingMessage & { [ROUTE_LABEL]?: string })[ROUTE_LABEL];
+  if (labelled) return labelled;
+  const express = req as IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
+  const path = express.route?.path;
+  if (path === undefined) return 'unmatched';
+  return `${express.baseUrl ?? ''}${typeof path === 'string' ? path : String(path)}`;
+}
+
+export function methodLabel(method: string | undefined): string {
+  return method && METHODS.has(method) ? method : 'other';
+}
+
+export function statusClass(status: number): string {
+  return `${Math.floor(status / 100)}xx`;
+}
+
+export function createRequestMetrics(registry: Registry, options: { sampleEveryMs?: number } = {}): RequestMetrics {
+  const labelNames = ['method', 'route', 'status_class'] as const;
+  const requests = new Counter({ name: 'directory_http_requests_total', help: 'HTTP requests answered, by method, route pattern and status class', labelNames, registers: [registry] });
+  const duration = new Histogram({
+    name: 'directory_http_request_duration_seconds',
+    help: 'Time from the request reaching the server to the last byte of its answer handed to the socket',
+    labelNames,
+    buckets: DURATION_BUCKETS_SECONDS,
+    registers: [registry],
+  });
+
+  async function readTotals(): Promise<Totals> {
+    const [counted, timed] = await Promise.all([requests.get(), duration.get()]);
+    let total = 0;
+    let serverErrors = 0;
+    for (const { value, labels } of counted.values) {
+      total += value;
+      if (labels.status_class === '5xx') serverErrors += value;
     }
-    return slot;
+    const buckets = new Float64Array(DURATION_BUCKETS_SECONDS.length + 1);
+    for (const { metricName, labels, value } of timed.values) {
+      if (metricName !== 'directory_http_request_duration_seconds_bucket') continue;
+      // Bucket values carry `le` besides the declared labels.
+      const le = (labels as Record<string, string | number | undefined>).le;
+      const bound = le === '+Inf' ? DURATION_BUCKETS_SECONDS.length : DURATION_BUCKETS_SECONDS.indexOf(Number(le));
+      if (bound >= 0) buckets[bound] += value;
+    }
+    return { requests: total, serverErrors, buckets };
+  }
+
+  const samples: Array<{ second: number; totals: Totals } | undefined> = new Array(WINDOW_SECONDS + 1);
+  // Counting starts at zero now: a window reaching before this second counts everything since.
+  const firstSecond = Math.floor(Date.now() / 1000);
+  samples[firstSecond % samples.length] = { second: firstSecond, totals: { requests: 0, serverErrors: 0, buckets: new Float64Array(DURATION_BUCKETS_SECONDS.length + 1) } };
+  const sample = async (now = Date.now()) => {
+    const second = Math.floor(now / 1000);
+    samples[second % samples.length] = { second, totals: await readTotals() };
+  };
+  const timer = setInterval(() => void sample(), options.sampleEveryMs ?? 1_000);
+  timer.unref();
+
+  /**
+   * The latest sample taken at or before `second` (a stalled timer may have skipped a few); null when
+   * counting started after it.
+   */
+  const sampleAtOrBefore = (second: number): Totals | null => {
+    if (second < firstSecond) return null;
+    for (let back = 0; back < samples.length; back += 1) {
+      const found = samples[(second - back) % samples.length];
+      if (found && found.second === second - back) return found.totals;
+    }
+    return null;
   };
 
   return {
-    record(durationMs, status, now = Date.now()) {
-      const slot = slotOf(Math.floor(now / 1000));
-      counts[slot] += 1;
-      if (status >= 500) errors[slot] += 1;
-      histograms[slot * BOUNDS.length + bucketOf(durationMs)] += 1;
+    record({ method, route, status }, durationMs) {
+      const labels = { method, route, status_class: statusClass(status) };
+      requests.inc(labels);
+      duration.observe(labels, durationMs / 1000);
     },
-    window(span, now = Date.now()) {
+    async window(span, now = Date.now()) {
       const length = Math.min(Math.max(1, Math.floor(span)), WINDOW_SECONDS);
-      const current = Math.floor(now / 1000);
-      const merged = new Float64Array(BOUNDS.length);
-      let requests = 0;
-      let serverErrors = 0;
-      for (let second = current - length + 1; second <= current; second += 1) {
-        const slot = second % WINDOW_SECONDS;
-        if (seconds[slot] !== second) continue;
-        requests += counts[slot];
-        serverErrors += errors[slot];
-        for (let bucket = 0; bucket < BOUNDS.length; bucket += 1) merged[bucket] += histograms[slot * BOUNDS.length + bucket];
-      }
-      let p95Ms: number | null = null;
-      if (requests > 0) {
-        const rank = Math.ceil(requests * 0.95);
-        let seen = 0;
-        for (let bucket = 0; bucket < BOUNDS.length; bucket += 1) {
-          seen += merged[bucket];
-          if (seen >= rank) {
-            // The last bucket is open-ended: say its lower bound rather than Infinity.
-            p95Ms = Number.isFinite(BOUNDS[bucket]) ? BOUNDS[bucket] : BOUNDS[bucket - 1];
-            break;
-          }
-        }
-      }
-      return { seconds: length, requests, perSecond: Math.round((requests / length) * 100) / 100, p95Ms, serverErrors };
+      const live = await readTotals();
+      const base = sampleAtOrBefore(Math.floor(now / 1000) - length);
+      const requestsInWindow = live.requests - (base?.requests ?? 0);
+      const serverErrors = live.serverErrors - (base?.serverErrors ?? 0);
+      const buckets = live.buckets.map((count, bucket) => count - (base?.buckets[bucket] ?? 0));
+      return {
+        seconds: length,
+        requests: requestsInWindow,
+        perSecond: Math.round((requestsInWindow / length) * 100) / 100,
+        p95Ms: quantileMs(buckets, requestsInWindow, 0.95),
+        serverErrors,
+      };
+    },
+    sample,
+    stop() {
+      clearInterval(timer);
     },
   };
+}
+
+/**
+ * The q-quantile from cumulative bucket counts, interpolated linearly within its bucket (as PromQL's
+ * histogram_quantile); the open-ended last bucket says its lower bound. Null without requests.
+ */
+function quantileMs(cumulative: Float64Array, total: number, q: number): number | null {
+  if (total <= 0) return null;
+  const rank = q * total;
+  for (let bucket = 0; bucket < cumulative.length; bucket += 1) {
+    if (cumulative[bucket] < rank) continue;
+    if (bucket === DURATION_BUCKETS_SECONDS.length) return DURATION_BUCKETS_SECONDS.at(-1)! * 1000;
+    const upper = DURATION_BUCKETS_SECONDS[bucket];
+    const lower = bucket === 0 ? 0 : DURATION_BUCKETS_SECONDS[bucket - 1];
+    const below = bucket === 0 ? 0 : cumulative[bucket - 1];
+    const inBucket = cumulative[bucket] - below;
+    const seconds = inBucket > 0 ? lower + ((upper - lower) * (rank - below)) / inBucket : upper;
+    return Math.round(seconds * 1000 * 100) / 100;
+  }
+  return null;
 }

@@ -3,7 +3,11 @@
  * example `ulimit -f`, to make its disk writes fail). Prints one JSON line { url, origin, cookie } once it
  * answers, and shuts down when its standard input ends.
  */
+import { configureLogging } from '../../../platform/log.ts';
 import { startTestApi } from './api-harness.ts';
+
+// Its standard output is the JSON line below: no request lines before it (as in every test process).
+configureLogging({ name: 'api-test', level: 'warn', format: 'json' });
 
 const api = await startTestApi();
 const cookie = await api.signIn();

@@ -6,7 +6,8 @@
 import type express from 'express';
 import { createPool, REQUEST_PATH_BOUNDS, type Pool } from '../../../platform/db/pool.ts';
 import { createPrisma, type Prisma } from '../../../platform/db/prisma.ts';
-import { createLogger, type Logger } from '../../../platform/logger.ts';
+import { createLogger, type Logger } from '../../../platform/log.ts';
+import type { Registry } from '../../../platform/metrics.ts';
 import { createTestContext, type TestContext } from '../../../platform/testing/context.ts';
 import { runIndexer, type IndexerHandle } from '../../../indexer/src/indexer.ts';
 import { createSiteRouter } from '../../../frontend/server/create-frontend-handler.ts';
@@ -39,6 +40,8 @@ export interface StartTestApiOptions extends Pick<StartServerOptions, 'routers' 
   /** Listen on this port (default: an ephemeral one). A browser test needs it before start: its Origin must be allowed. */
   port?: number;
   logger?: Logger;
+  /** The registry the app's metrics go to (default: one of its own). */
+  metrics?: Registry;
 }
 
 /** The `name=value` pairs of every Set-Cookie, ready for a Cookie header. */
@@ -56,7 +59,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
   const pool = createPool(context.config.databaseUrl!, { max: 4, applicationName: 'directory-api-test', bounds: REQUEST_PATH_BOUNDS });
   if (options.withAdmin !== false) await ensureAdminUser({ prisma, ...TEST_ADMIN });
   const running = await startServer(
-    { config: context.config, prisma, pool, meili: context.meili, logger: options.logger ?? createLogger('api-test') },
+    { config: context.config, prisma, pool, meili: context.meili, logger: options.logger ?? createLogger('api-test'), metrics: options.metrics },
     { host: '127.0.0.1', port: options.port ?? 0, routers: options.routers, fallbackRouters: options.fallbackRouters ?? [createSiteRouter], upgradeHandlers: options.upgradeHandlers, shutdownTimeoutMs: 2000 },
   );
   const origin = context.config.allowedOrigins[0];

@@ -51,7 +51,7 @@ function sendBatch(context: JobContext, rows: OutboxRow[]): Promise<SentBatch | 
     const tasks: EnqueuedTask[] = [];
     if (found.length) tasks.push(await index.addDocuments(found.map(toBusinessDocument), { primaryKey: 'id' }));
     if (missing.length) tasks.push(await index.deleteDocuments(missing));
-    context.log.debug('batch sent', { rows: rows.length, upserted: found.length, deleted: missing.length });
+    context.log.debug({ rows: rows.length, upserted: found.length, deleted: missing.length }, 'batch sent');
     return { rows, tasks };
   });
 }
@@ -61,6 +61,7 @@ async function settle(context: JobContext, batch: SentBatch): Promise<number> {
   const { runtime } = context;
   await waitForTasks(context.meili, batch.tasks, TASK_TIMEOUT_MS);
   await ackOutbox(context.pool, batch.rows.map((row) => row.id));
+  context.onIndexed?.(batch.rows.length);
   // Most edits (a name, a phone, hours) move no count: only a change the trigger flagged, or any change to
   // a business the home page features (as of now: a recount may have featured it since it was sent), is
   // worth a GROUP BY over every business.
@@ -79,6 +80,7 @@ function truncate(context: JobContext, rows: OutboxRow[]): Promise<number> {
     if (runtime.rebuildTouched) runtime.truncatedDuringRebuild = true;
     await waitForTasks(meili, [await meili.index(indexUid(prefix, 'businesses')).deleteAllDocuments()], TASK_TIMEOUT_MS);
     await ackOutbox(pool, rows.map((row) => row.id));
+    context.onIndexed?.(rows.length);
     context.log.info('index cleared (businesses truncated)');
     runtime.markAggregatesDirty();
     return rows.length;

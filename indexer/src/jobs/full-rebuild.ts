@@ -112,7 +112,7 @@ export async function rebuildAllIndexes(context: JobContext, reason: string): Pr
   const { meili, prefix, runtime, log, pool } = context;
   const started = Date.now();
   const startedAt = new Date(started).toISOString();
-  log.info('full rebuild started', { reason });
+  log.info({ reason }, 'full rebuild started');
   await writeState(pool, STATE_KEYS.fullRebuild(prefix), { ...((await readState<object>(pool, STATE_KEYS.fullRebuild(prefix))) ?? {}), running: true, runningSince: startedAt, runningReason: reason });
   try {
     for (let attempt = 1; ; attempt++) {
@@ -163,7 +163,7 @@ export async function rebuildAllIndexes(context: JobContext, reason: string): Pr
       for (const kind of INDEX_KINDS) {
         await writeState(pool, STATE_KEYS.settings(prefix, kind), { version: settingsVersion(kind), appliedAt: result.finishedAt });
       }
-      log.info('full rebuild finished', { durationMs: result.durationMs, businesses });
+      log.info({ durationMs: result.durationMs, businesses }, 'full rebuild finished');
       return result;
     }
   } catch (error) {

@@ -5,7 +5,7 @@
 import type { Meilisearch } from 'meilisearch';
 import type { Config } from '../../../platform/config.ts';
 import type { Pool } from '../../../platform/db/pool.ts';
-import type { Logger } from '../../../platform/logger.ts';
+import type { Logger } from '../../../platform/log.ts';
 import type { IndexerRuntime } from '../runtime.ts';
 
 export interface JobContext {
@@ -17,6 +17,8 @@ export interface JobContext {
   runtime: IndexerRuntime;
   /** Aborted on shutdown or lost leadership: long jobs stop between steps. */
   signal: AbortSignal;
+  /** Told how many outbox rows each acknowledgement took off (the indexer's metrics). */
+  onIndexed?: (rows: number) => void;
 }
 
 export interface Job {

@@ -102,7 +102,7 @@ export const recomputeAggregatesJob: Job = {
         durationMs,
         documents: { categories: aggregates.categories.length, countries: aggregates.countries.length, cities: aggregates.cities.length },
       });
-      context.log.debug('aggregates recomputed', { durationMs, changed: changed < 0 ? 'all (replaced)' : changed });
+      context.log.debug({ durationMs, changed: changed < 0 ? 'all (replaced)' : changed }, 'aggregates recomputed');
     });
   },
 };

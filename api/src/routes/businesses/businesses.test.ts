@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { stripSlugSuffix } from '../../../../common/slug.ts';
 import { BusinessDetail, BusinessPage, CityBusinesses, ErrorBody } from '../../../../common/api/public.ts';
-import { createLogger } from '../../../../platform/logger.ts';
+import { createLogger } from '../../../../platform/log.ts';
 import { indexUid } from '../../../../platform/search/client.ts';
 import { buildBusiness, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
 import { startServer, type RunningServer } from '../../server.ts';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { Meilisearch } from 'meilisearch';
-import { createLogger } from '../../../../platform/logger.ts';
+import { captureLogs } from '../../../../platform/testing/capture-logs.ts';
 import { INDEX_KINDS, indexUid } from '../../../../platform/search/client.ts';
 import { findFreePort } from '../../../../platform/runtime/ports.ts';
 import { startServer } from '../../server.ts';
@@ -85,8 +85,7 @@ describe('GET /readyz', () => {
   test('is 503 when Meilisearch does not answer, without leaking the error', async () => {
     const deadPort = await findFreePort();
     const unreachable = new Meilisearch({ host: `http://127.0.0.1:${deadPort}`, apiKey: 'x'.repeat(16) });
-    const warnings: string[] = [];
-    const logger = { ...createLogger('api-test'), warn: (message: string) => void warnings.push(message) };
+    const { logger, lines } = captureLogs();
     const running = await startServer({ config: api.config, prisma: api.prisma, pool: api.pool, meili: unreachable, logger }, { host: '127.0.0.1', port: 0 });
     try {
       const response = await fetch(`${running.url}/readyz`);
@@ -95,7 +94,7 @@ describe('GET /readyz', () => {
       assert.deepEqual(body.checks.meilisearch, { ok: false, detail: 'unreachable' });
       assert.deepEqual(body.checks.indexes, { ok: false, detail: 'Meilisearch unreachable' });
       assert.deepEqual(body.checks.postgres, { ok: true });
-      assert.ok(warnings.some((line) => line.includes('meilisearch')));
+      assert.ok(lines().some((line) => line.level === 'warn' && String(line.msg).includes('meilisearch')));
     } finally {
       await running.close();
     }

@@ -8,7 +8,7 @@ import {
   URLS_PER_BUSINESS_SITEMAP,
 } from '../../../../common/sitemaps.ts';
 import type { Pool } from '../../../../platform/db/pool.ts';
-import { createLogger } from '../../../../platform/logger.ts';
+import { createLogger } from '../../../../platform/log.ts';
 import { listBusinessCountGroups } from '../../repositories/business-counts.ts';
 import {
   countSitemapAggregates,
@@ -87,7 +87,7 @@ export async function describeSitemaps(options: { pool: Pool; publicUrl: string;
   const counts = options.recount ? await recount(pool, true) : (stored ?? (await recount(pool)));
   const countsCurrent = counts.version === sitemapVersionKey(version);
   if (!countsCurrent && stored && stored.ageMs >= SITEMAP_RECOUNT_INTERVAL_MS) {
-    recount(pool).catch((error: unknown) => logger.error('sitemap recount failed', { error: String(error) }));
+    recount(pool).catch((error: unknown) => logger.error({ error: String(error) }, 'sitemap recount failed'));
   }
   const approved = groups.reduce((sum, group) => sum + (group.isApproved ? group.businesses : 0), 0);
   const listed: Array<Omit<SitemapFileStatus, 'url'>> = [

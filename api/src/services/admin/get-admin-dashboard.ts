@@ -33,12 +33,13 @@ export interface GetAdminDashboardOptions {
  * GET /api/admin/dashboard: the figures the seed showed as fixed text, live. Business counts are exact
  * (trigger-kept counters); countries and cities are the indexer's aggregates of approved businesses;
  * lag and outbox depth are the indexer status (platform/search/status.ts); request rate, p95 and memory
- * are this API process's own. Parts read in parallel; a Meilisearch that is down leaves its figures null.
+ * are this API process's own (request rate and p95 from the counters its metrics endpoint serves). Parts
+ * read in parallel; a Meilisearch that is down leaves its figures null.
  */
 export async function getAdminDashboard(options: GetAdminDashboardOptions): Promise<AdminDashboard> {
   const { pool, prisma, reader, requestMetrics } = options;
   const now = options.now ?? new Date();
-  const [groups, indexer, home, searchBytes, databaseBytes, lastReport, unfinished, activity, lastDay] = await Promise.all([
+  const [groups, indexer, home, searchBytes, databaseBytes, lastReport, unfinished, activity, lastDay, lastMinute, last5Minutes] = await Promise.all([
     listBusinessCountGroups(pool),
     getIndexerStatus({ pool, meili: reader.meili, prefix: options.meiliIndexPrefix }),
     readHomeTotals(reader),
@@ -48,6 +49,8 @@ export async function getAdminDashboard(options: GetAdminDashboardOptions): Prom
     listUnfinishedImportJobs(pool),
     listRecentAuditLogs(prisma, RECENT_ACTIVITY_LIMIT),
     summariseUploadReportsSince(prisma, new Date(now.getTime() - DAY_MS), RECENT_FAILURES_LIMIT),
+    requestMetrics.window(60, now.getTime()),
+    requestMetrics.window(300, now.getTime()),
   ]);
   const totals = summariseBusinessCounts(groups);
   const memory = process.memoryUsage();
@@ -95,7 +98,7 @@ export async function getAdminDashboard(options: GetAdminDashboardOptions): Prom
       uptimeSeconds: Math.floor((now.getTime() - options.startedAt) / 1000),
       memory: { rssBytes: memory.rss, heapUsedBytes: memory.heapUsed, heapTotalBytes: memory.heapTotal, externalBytes: memory.external },
     },
-    requests: { scope: 'process', lastMinute: requestMetrics.window(60, now.getTime()), last5Minutes: requestMetrics.window(300, now.getTime()) },
+    requests: { scope: 'process', lastMinute, last5Minutes },
     recentActivity: activity.map((row) => ({
       action: row.action,
       admin: row.adminUsername,

@@ -1,7 +1,7 @@
 import type { Meilisearch } from 'meilisearch';
 import type { Pool } from '../../../../platform/db/pool.ts';
 import { INDEX_KINDS, indexUid } from '../../../../platform/search/client.ts';
-import type { Logger } from '../../../../platform/logger.ts';
+import type { Logger } from '../../../../platform/log.ts';
 import { probeDatabase } from '../../repositories/database-health.ts';
 
 export interface CheckResult {
@@ -29,7 +29,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 /** A failure as a check result; the raw error goes to the log, not to the (public) response. */
 function failed(name: string, error: unknown, logger: Logger): CheckResult {
   if (error instanceof CheckTimeout) return { ok: false, detail: error.message };
-  logger.warn(`readiness check ${name} failed`, { error: error instanceof Error ? error.message : String(error) });
+  logger.warn({ error: error instanceof Error ? error.message : String(error) }, `readiness check ${name} failed`);
   return { ok: false, detail: 'unreachable' };
 }
 

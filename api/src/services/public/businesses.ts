@@ -4,7 +4,7 @@ import { HOME_DOCUMENT_ID, type BusinessDocument, type HomeDocument } from '../.
 import { cityPageElsewhere, pageOfCitySlug } from '../../../../common/city-names.ts';
 import { routeSlug, citySlug as toCitySlug } from '../../../../common/slug.ts';
 import type { Prisma } from '../../../../platform/db/prisma.ts';
-import type { Logger } from '../../../../platform/logger.ts';
+import type { Logger } from '../../../../platform/log.ts';
 import { AppError } from '../../errors.ts';
 import { findCurrentSlug } from '../../repositories/slug-redirects.ts';
 import { LIST_ATTRIBUTES, presentBusinessDetail, presentBusinessListItem, type BusinessListDocument } from '../../presenters/public-business.ts';
@@ -114,7 +114,7 @@ export async function findBusinessBySlug(options: {
     if (result.hits[0]) return { ...presentBusinessDetail(result.hits[0]), slugMatches: result.hits.length };
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'service_unavailable')) throw error;
-    logger.warn('business detail served from PostgreSQL: search unavailable', { slug });
+    logger.warn({ slug }, 'business detail served from PostgreSQL: search unavailable');
   }
   const row = await findApprovedBusinessInDatabase(prisma, slug);
   if (row) return row;

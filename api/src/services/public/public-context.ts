@@ -5,6 +5,7 @@
  */
 import type { Config } from '../../../../platform/config.ts';
 import type { Pool } from '../../../../platform/db/pool.ts';
+import type { Registry } from '../../../../platform/metrics.ts';
 import { createDataVersionTracker } from './data-version.ts';
 import { createResponseCache, type ResponseCache } from './response-cache.ts';
 import { createSearchReader, type SearchReader } from './search-reader.ts';
@@ -14,10 +15,10 @@ export interface PublicContext {
   cache: ResponseCache;
 }
 
-export function createPublicContext(deps: { config: Config; pool: Pool }): PublicContext {
+export function createPublicContext(deps: { config: Config; pool: Pool; metrics?: Registry }): PublicContext {
   const reader = createSearchReader(deps.config);
   const versions = createDataVersionTracker({ meili: reader.meili, indexPrefix: deps.config.meiliIndexPrefix, pool: deps.pool });
-  return { reader, cache: createResponseCache(versions, { isEnabled: deps.config.publicResponseCache }) };
+  return { reader, cache: createResponseCache(versions, { isEnabled: deps.config.publicResponseCache, metrics: deps.metrics }) };
 }
 
 /** Spec §9 cache times, in seconds. */

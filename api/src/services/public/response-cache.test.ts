@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { describe, test } from 'vitest';
 import { z } from 'zod';
-import { createLogger } from '../../../../platform/logger.ts';
+import { createLogger } from '../../../../platform/log.ts';
 import { SEARCH_UNAVAILABLE_MESSAGE, serviceUnavailable } from '../../errors.ts';
 import { createErrorHandler } from '../../middleware/error-handler.ts';
 import { createResponseCache, isFresh } from './response-cache.ts';

@@ -11,6 +11,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { preferredEncoding } from '../../../../platform/http/accept-encoding.ts';
 import type { Request, RequestHandler } from 'express';
+import { Counter, type Registry } from 'prom-client';
+import { routeLabelOf, setRouteLabel } from '../../middleware/request-metrics.ts';
 import type { z } from 'zod';
 import type { DataVersionTracker } from './data-version.ts';
 
@@ -25,6 +27,8 @@ interface Entry {
   lastModified: string;
   expiresAt: number;
   maxAgeSeconds: number;
+  /** The route pattern that built it: the metrics label of its early hits. */
+  route: string;
 }
 
 const MAX_ENTRIES = 5_000;
@@ -71,9 +75,15 @@ export interface SharedValues {
 
 const MAX_SHARED_VALUES = 2_000;
 
-export function createResponseCache(versions: DataVersionTracker, options: { isEnabled?: boolean } = {}): ResponseCache {
+export function createResponseCache(versions: DataVersionTracker, options: { isEnabled?: boolean; metrics?: Registry } = {}): ResponseCache {
   // Disabled (PUBLIC_RESPONSE_CACHE=false), every request is built afresh: for measuring the read path.
   const isEnabled = options.isEnabled ?? true;
+  const lookups = new Counter({
+    name: 'directory_response_cache_requests_total',
+    help: 'Public API reads by the response cache: hit (answered from the cache) or miss (built), by route pattern',
+    labelNames: ['route', 'result'] as const,
+    registers: options.metrics ? [options.metrics] : [],
+  });
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry>>();
   const sharedValues = new Map<string, { version: string; value: unknown; expiresAt: number }>();
@@ -144,9 +154,12 @@ export function createResponseCache(versions: DataVersionTracker, options: { isE
         const version = await versions.current();
         const cached = liveEntry(key, version);
         if (cached) {
+          lookups.inc({ route: cached.route, result: 'hit' });
           send(req, res, cached);
           return;
         }
+        const route = routeLabelOf(req);
+        lookups.inc({ route, result: 'miss' });
         // Single flight: a burst of misses for one URL costs one Meilisearch read.
         const flightKey = `${version}\n${key}`;
         let building = isEnabled ? pending.get(flightKey) : undefined;
@@ -162,6 +175,7 @@ export function createResponseCache(versions: DataVersionTracker, options: { isE
               lastModified: new Date().toUTCString(),
               expiresAt: Date.now() + maxAgeSeconds * 1000,
               maxAgeSeconds,
+              route,
             };
             if (isEnabled) store(key, entry);
             return entry;
@@ -176,8 +190,10 @@ export function createResponseCache(versions: DataVersionTracker, options: { isE
       if (!isEnabled || (req.method !== 'GET' && req.method !== 'HEAD') || !entries.has(key)) return next();
       versions.current().then((version) => {
         const cached = liveEntry(key, version);
-        if (cached) send(req, res, cached);
-        else next();
+        if (!cached) return next();
+        lookups.inc({ route: cached.route, result: 'hit' });
+        setRouteLabel(req, cached.route);
+        send(req, res, cached);
       }, next);
     },
     shared,

@@ -6,7 +6,7 @@
 import { Meilisearch, type ExtraRequestInit, type Index, type RecordAny, type SearchParams } from 'meilisearch';
 import type { Config } from '../../../../platform/config.ts';
 import { indexUid, meiliApiError, UNCOMPRESSED_ANSWERS, type IndexKind } from '../../../../platform/search/client.ts';
-import { createLogger } from '../../../../platform/logger.ts';
+import { createLogger } from '../../../../platform/log.ts';
 import { AppError, SEARCH_UNAVAILABLE_MESSAGE } from '../../errors.ts';
 import { createMeiliTransport } from './meili-transport.ts';
 import { ReadGate } from './read-gate.ts';
@@ -86,7 +86,7 @@ export async function readSearch<T>(work: () => Promise<T>, deadlineMs = READ_DE
   let hasStarted = false;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      log.warn(hasStarted ? 'search read timed out' : 'search read timed out waiting for its turn', { deadlineMs, waiting: readGate.waiting });
+      log.warn({ deadlineMs, waiting: readGate.waiting }, hasStarted ? 'search read timed out' : 'search read timed out waiting for its turn');
       reject(new AppError('service_unavailable', SEARCH_UNAVAILABLE_MESSAGE));
     }, deadlineMs);
   });
@@ -116,7 +116,7 @@ export async function readSearch<T>(work: () => Promise<T>, deadlineMs = READ_DE
       throw apiError;
     }
     // An outage must show in the logs, not only as 503s at the visitor.
-    log.warn('search read failed', { error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) });
+    log.warn({ error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, 'search read failed');
     throw new AppError('service_unavailable', SEARCH_UNAVAILABLE_MESSAGE, undefined, { cause: error });
   } finally {
     clearTimeout(timer);

@@ -7,7 +7,7 @@ import type { BusinessRow } from '../../../../../common/business.ts';
 import type { Config } from '../../../../../platform/config.ts';
 import { withTransaction, type Pool } from '../../../../../platform/db/pool.ts';
 import { writeBusinessBatch } from '../../../../../platform/db/business-writer.ts';
-import { createLogger } from '../../../../../platform/logger.ts';
+import { createLogger } from '../../../../../platform/log.ts';
 import { createMeili } from '../../../../../platform/search/client.ts';
 import { rebuildAllIndexes } from '../../../../../indexer/src/jobs/full-rebuild.ts';
 import { createRuntime } from '../../../../../indexer/src/runtime.ts';

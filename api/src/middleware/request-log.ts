@@ -1,0 +1,68 @@
+/**
+ * One log line per answered request, and its count in the request metrics: written by the server's
+ * request listener (app.ts) when the answer is done, so the response cache's early hits (answered before
+ * Express) are logged and counted like everything else.
+ *
+ * The path is logged without query values: a search (`q=`), a contact address or a token in a query
+ * string may be personal data, and logs are kept and shipped further than the database. The parameter
+ * names stay (`/search?q=&page=`), which says what was asked without what was typed.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '../../../platform/log.ts';
+import { methodLabel, routeLabelOf, type RequestMetrics } from './request-metrics.ts';
+
+/** An incoming id is kept when it looks like one (a proxy's or a load balancer's), never anything longer. */
+const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestIdOf(req: IncomingMessage): string {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** The path with each query parameter's name and none of its value. */
+export function loggedPath(url: string | undefined): string {
+  if (!url) return '';
+  const at = url.indexOf('?');
+  if (at === -1) return url;
+  const names = url
+    .slice(at + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((part) => {
+      const equals = part.indexOf('=');
+      return `${equals === -1 ? part : part.slice(0, equals)}=`;
+    });
+  return names.length ? `${url.slice(0, at)}?${names.join('&')}` : url.slice(0, at);
+}
+
+/**
+ * Gives the request its id (kept in its headers, so the error handler and anything after it log the
+ * same one; sent back as X-Request-Id) and logs and counts the answer once it is done or cut off.
+ */
+export function observeRequest(req: IncomingMessage, res: ServerResponse, options: { logger: Logger; metrics: RequestMetrics }): void {
+  const started = performance.now();
+  const requestId = requestIdOf(req);
+  req.headers['x-request-id'] = requestId;
+  res.setHeader('X-Request-Id', requestId);
+  const socket = req.socket;
+  const bytesBefore = socket.bytesWritten;
+  res.once('close', () => {
+    const durationMs = performance.now() - started;
+    const status = res.statusCode;
+    options.metrics.record({ method: methodLabel(req.method), route: routeLabelOf(req), status }, durationMs);
+    if (!options.logger.isLevelEnabled('info')) return;
+    const fields = {
+      reqId: requestId,
+      method: req.method,
+      path: loggedPath(req.url),
+      status,
+      durationMs: Math.round(durationMs * 100) / 100,
+      // On the wire, headers included (a streamed page has no Content-Length to read).
+      bytes: socket.bytesWritten - bytesBefore,
+    };
+    // Cut off before the answer was complete: the client left, or the connection broke.
+    if (!res.writableFinished) options.logger.info({ ...fields, aborted: true }, 'request');
+    else options.logger.info(fields, 'request');
+  });
+}
