@@ -21,7 +21,9 @@ import { OUTAGE_RETRY_AFTER_SECONDS } from '../../api/src/errors.ts';
 import { hasAdminSession } from '../../api/src/middleware/session.ts';
 import { createAdminPanelRouter } from './admin-panel.ts';
 import { fillTemplate, headTags, type SiteMarkup } from './html.ts';
-import { createPageCache, hasFailedRead, pageEtag, type PageCache, type PageCacheOptions, type RenderedPage } from './page-cache.ts';
+import { createPageCache, hasFailedRead, pageEtag, PAGE_ROUTE, registerPageCacheMetrics, type PageCache, type PageCacheOptions, type RenderedPage } from './page-cache.ts';
+import type { Registry } from 'prom-client';
+import { setRouteLabel } from '../../api/src/middleware/request-metrics.ts';
 import { createSitemapRouter } from './sitemaps.ts';
 import { hashedAssets } from './static-assets.ts';
 
@@ -126,6 +128,7 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
 
   router.get(/.*/, async (req: Request, res: Response, next: NextFunction) => {
     if (req.path.startsWith('/api/') || req.path === '/api') return next();
+    setRouteLabel(req, PAGE_ROUTE);
     try {
       // A signed-in admin gets the page without the operator's head/pixel/footer markup (no third-party
       // script runs with the admin's cookie, and admins are not counted in the operator's analytics),
@@ -233,11 +236,13 @@ export function createFrontendRouter(
  * router gets: the process entry (api/src/main.ts) plugs it in, so the API's router list never imports
  * the frontend.
  */
-export function createSiteRouter(deps: { config: Config; pool: Pool; cache: { shared: { version(): Promise<string> } } }): express.Router {
-  return createFrontendRouter({
+export function createSiteRouter(deps: { config: Config; pool: Pool; cache: { shared: { version(): Promise<string> } }; metrics?: Registry }): express.Router {
+  const router = createFrontendRouter({
     config: deps.config,
     pool: deps.pool,
     dataVersion: () => deps.cache.shared.version(),
     pageCache: { isEnabled: deps.config.publicResponseCache },
   });
+  if (router.pages && deps.metrics) registerPageCacheMetrics(deps.metrics, router.pages);
+  return router;
 }

@@ -25,6 +25,8 @@ import os from 'node:os';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { AppError } from '../../api/src/errors.ts';
 import { SESSION_COOKIE } from '../../api/src/middleware/session.ts';
+import { setRouteLabel } from '../../api/src/middleware/request-metrics.ts';
+import { Counter, Gauge, type Registry } from 'prom-client';
 import { preferredEncoding } from '../../platform/http/accept-encoding.ts';
 
 /** The query parameters any public page reads (routes.tsx, pages/*, hooks/use-index-paging.ts). */
@@ -51,7 +53,7 @@ interface Entry {
   bytes: number;
 }
 
-/** Plain numbers for the metrics endpoint (part 5 of issue 27 turns them into counters). */
+/** Plain numbers, read by the metrics endpoint at each scrape (registerPageCacheMetrics). */
 export interface PageCacheStats {
   hits: number;
   misses: number;
@@ -237,6 +239,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   }
 
   function send(req: IncomingMessage, res: ServerResponse, entry: Entry, state: 'HIT' | 'MISS' | 'STALE'): void {
+    // The request metrics' route: every server-rendered page is one route, answered here or through Express.
+    setRouteLabel(req, PAGE_ROUTE);
     const encoding = preferredEncoding(req.headers['accept-encoding'], { br: true, gzip: true });
     let body = entry.html;
     if (encoding === 'br') {
@@ -355,4 +359,46 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       bytes = 0;
     },
   };
+}
+
+/** The route label of server-rendered pages in the request metrics (a bounded label, not the URL). */
+export const PAGE_ROUTE = 'page';
+
+/**
+ * The page cache's figures as Prometheus metrics, read from `stats()` at each scrape:
+ * `directory_page_cache_requests_total{result}` (hit, miss, stale, shed, not_modified),
+ * `directory_page_renders_total`, and gauges of entries, bytes, renders under way and requests queued.
+ */
+export function registerPageCacheMetrics(registry: Registry, cache: Pick<PageCache, 'stats'>): void {
+  const registers = [registry];
+  new Counter({
+    name: 'directory_page_cache_requests_total',
+    help: 'Visitor page requests by the page cache: hit, miss (rendered), stale (last good copy during an outage), shed (503 under load), not_modified (304)',
+    labelNames: ['result'],
+    registers,
+    collect() {
+      const stats = cache.stats();
+      this.reset();
+      this.inc({ result: 'hit' }, stats.hits);
+      this.inc({ result: 'miss' }, stats.misses);
+      this.inc({ result: 'stale' }, stats.stale);
+      this.inc({ result: 'shed' }, stats.shed);
+      this.inc({ result: 'not_modified' }, stats.notModified);
+    },
+  });
+  new Counter({
+    name: 'directory_page_renders_total',
+    help: 'Server renders of visitor pages (misses collapse into one render per URL)',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(cache.stats().renders);
+    },
+  });
+  const gauge = (name: string, help: string, read: (stats: PageCacheStats) => number) =>
+    new Gauge({ name, help, registers, collect() { this.set(read(cache.stats())); } });
+  gauge('directory_page_cache_entries', 'Pages held by the page cache', (stats) => stats.entries);
+  gauge('directory_page_cache_bytes', 'Bytes held by the page cache (HTML and its compressed forms)', (stats) => stats.bytes);
+  gauge('directory_page_renders_in_progress', 'Visitor page renders under way', (stats) => stats.rendering);
+  gauge('directory_page_renders_queued', 'Visitor page requests waiting for a render slot', (stats) => stats.queued);
 }

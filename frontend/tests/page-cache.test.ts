@@ -13,7 +13,8 @@ import { buildBusiness, seedDirectory } from '../../api/src/services/public/test
 import { startAdminTestApi, type AdminTestApi } from '../../api/src/test/api-harness.ts';
 import { ensureFrontendBuild } from '../server/build.ts';
 import { createFrontendRouter } from '../server/create-frontend-handler.ts';
-import type { PageCache } from '../server/page-cache.ts';
+import { registerPageCacheMetrics, type PageCache } from '../server/page-cache.ts';
+import type { Registry } from '../../platform/metrics.ts';
 
 const ALWAYS_OPEN = Object.fromEntries(['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map((day) => [day, 'Open 24 hours']));
 
@@ -70,6 +71,8 @@ describe('page cache', () => {
   let api: AdminTestApi;
   let proxy: Awaited<ReturnType<typeof startApiProxy>>;
   let pages: PageCache;
+  /** The app's metrics registry (what the API serves on its metrics port). */
+  let metrics: Registry;
   let slug: string;
   let businessId: number;
   /** The cache's clock: real time unless a test sets it. */
@@ -101,6 +104,8 @@ describe('page cache', () => {
             pageCache: { now: () => fixedNow ?? Date.now(), maxConcurrentRenders: 2, maxQueue: 2, maxQueueWaitMs: 300 },
           });
           pages = router.pages!;
+          metrics = deps.metrics;
+          registerPageCacheMetrics(metrics, pages);
           return router;
         },
       ],
@@ -153,6 +158,14 @@ describe('page cache', () => {
     const gzip = await get(`/business/${slug}`, { 'accept-encoding': 'gzip' });
     assert.equal(gzip.headers.get('content-encoding'), 'gzip');
     assert.equal(await gzip.text(), html);
+
+    // The metrics endpoint reads the same figures: hits and renders, and pages as one bounded route label.
+    const text = await metrics.metrics();
+    const value = (pattern: RegExp) => Number(text.match(pattern)?.[1] ?? NaN);
+    assert.equal(value(/^directory_page_cache_requests_total\{result="hit"\} (\d+)$/m), pages.stats().hits);
+    assert.ok(pages.stats().hits >= 3, 'hits counted');
+    assert.equal(value(/^directory_page_renders_total (\d+)$/m), pages.stats().renders);
+    assert.ok(value(/^directory_http_requests_total\{method="GET",route="page",status_class="2xx"\} (\d+)$/m) >= 3, 'page answers, hits before Express included, under route="page"');
   });
 
   test('a signed-in admin is never served a cached page and fills no entry', async () => {

@@ -23,12 +23,15 @@ export interface ImportProgress {
 const hub = new EventEmitter();
 hub.setMaxListeners(0);
 
-export function publishImportProgress(progress: ImportProgress): void {
-  hub.emit('progress', progress);
+/** 'local': an import of this process; 'relayed': another process's, passed on for this process's sockets. */
+export type ProgressSource = 'local' | 'relayed';
+
+export function publishImportProgress(progress: ImportProgress, source: ProgressSource = 'local'): void {
+  hub.emit('progress', progress, source);
 }
 
 /** Subscribes to every import's progress; returns the unsubscribe function. */
-export function subscribeImportProgress(listener: (progress: ImportProgress) => void): () => void {
+export function subscribeImportProgress(listener: (progress: ImportProgress, source: ProgressSource) => void): () => void {
   hub.on('progress', listener);
   return () => hub.off('progress', listener);
 }

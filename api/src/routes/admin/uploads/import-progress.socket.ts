@@ -35,7 +35,7 @@ function watchRelayedProgress(databaseUrl: string | undefined): () => void {
   if (!databaseUrl) return () => undefined;
   let relay = relays.get(databaseUrl);
   if (!relay) {
-    relay = { sockets: 0, stop: listenForProgress(databaseUrl, publishImportProgress) };
+    relay = { sockets: 0, stop: listenForProgress(databaseUrl, (progress) => publishImportProgress(progress, 'relayed')) };
     relays.set(databaseUrl, relay);
   }
   relay.sockets++;
