@@ -229,20 +229,22 @@ describe('Meilisearch down', () => {
 describe('PostgreSQL frozen (postmaster stopped with SIGSTOP)', () => {
   test('writes and database reads answer 503 while it is frozen, not when it thaws; then they work again', async () => {
     // The pool's open connections keep working with a frozen postmaster (their backends are separate
-    // processes): end them first, so the next requests need a new connection, as after any idle time.
+    // processes): end them, so the next requests need a new connection, as after any idle time. Ended
+    // after the freeze, through a connection opened before it: nothing (the API's pools, its listeners)
+    // can connect again in between.
     const client = await adminClient();
-    try {
-      await client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
-      await waitFor('the API connections to be gone', async () => {
-        const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
-        return rows[0].n === 0;
-      }, SLOW_MS, 100);
-    } finally {
-      await client.end();
-    }
     frozenPid = await postmasterPid();
     process.kill(frozenPid, 'SIGSTOP');
     try {
+      try {
+        await client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+        await waitFor('the API connections to be gone', async () => {
+          const { rows } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`);
+          return rows[0].n === 0;
+        }, SLOW_MS, 100);
+      } finally {
+        await client.end();
+      }
       await assertJsonOutage(await sendContactMessage(), DATABASE_UNAVAILABLE_MESSAGE, 'POST /api/contact while frozen');
       await assertJsonOutage(await request('/api/admin/businesses', { headers: { cookie: adminCookie } }), DATABASE_UNAVAILABLE_MESSAGE, 'GET /api/admin/businesses while frozen');
       await assertJsonOutage(await postJson('/api/admin/login', ADMIN), DATABASE_UNAVAILABLE_MESSAGE, 'POST /api/admin/login while frozen');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, test } from 'vitest';
+import { afterAll, beforeAll, describe, onTestFinished, test } from 'vitest';
 import { buildBusiness, seedDirectory } from '../../api/src/services/public/testing/public-fixtures.ts';
 import { startAdminTestApi, type AdminTestApi } from '../../api/src/test/api-harness.ts';
 import { ensureFrontendBuild } from '../server/build.ts';
@@ -126,6 +126,11 @@ describe('page cache', () => {
   });
 
   test('a second request is a hit: no render and no API read; other parameters and cookies share the entry; If-None-Match gives 304', async () => {
+    // The cache's clock held mid-minute, so no entry of this test expires between two requests.
+    fixedNow = Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
+    onTestFinished(() => {
+      fixedNow = null;
+    });
     const first = await get(`/business/${slug}`);
     assert.equal(first.status, 200);
     assert.equal(first.headers.get('x-page-cache'), 'MISS');
@@ -273,13 +278,19 @@ describe('page cache', () => {
   });
 
   test('the key is the path and the page parameters: their order and other parameters do not matter; a redirect keeps the query', async () => {
-    await cached('/categories?page=1&q=bread');
-    const reordered = await get('/categories?utm_campaign=x&q=bread&page=1');
-    assert.equal(reordered.headers.get('x-page-cache'), 'HIT');
-    await reordered.arrayBuffer();
-    const other = await get('/categories?page=2&q=bread');
-    assert.equal(other.headers.get('x-page-cache'), 'MISS', 'another page parameter is another page');
-    await other.arrayBuffer();
+    // The cache's clock held mid-minute: an entry stored at :59.9 and asked for at :00.0 is a miss by design.
+    fixedNow = Math.floor(Date.now() / 60_000) * 60_000 + 30_000;
+    try {
+      await cached('/categories?page=1&q=bread');
+      const reordered = await get('/categories?utm_campaign=x&q=bread&page=1');
+      assert.equal(reordered.headers.get('x-page-cache'), 'HIT');
+      await reordered.arrayBuffer();
+      const other = await get('/categories?page=2&q=bread');
+      assert.equal(other.headers.get('x-page-cache'), 'MISS', 'another page parameter is another page');
+      await other.arrayBuffer();
+    } finally {
+      fixedNow = null;
+    }
 
     const moved = await fetch(`${api.url}/api/admin/businesses/${businessId}`, {
       method: 'PATCH',
