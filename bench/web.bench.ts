@@ -102,7 +102,7 @@ try {
   await seedAndIndex(config, pool, count);
   await building;
   if (args.load) {
-    await runLoad({ env: benchEnv(servers, { PUBLIC_URL: 'https://directory.example' }), pool, count, duration: Number(args.duration), connections: Number(args.connections), cleanups });
+    await runLoad({ env: benchEnv(servers, { PUBLIC_URL: 'https://directory.example', TRUST_PROXY: 'true' }), pool, count, duration: Number(args.duration), connections: Number(args.connections), cleanups });
   } else {
     server = await startServer(
       { config, prisma, pool, meili: createMeili(config), logger: createLogger('bench-api') },
