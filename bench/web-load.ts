@@ -93,9 +93,11 @@ export async function runLoad(options: { env: Record<string, string>; pool: Pool
   const port = await findFreePort();
   const api: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'api/src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // As deployed: a JSON request line per answer (LOG_LEVEL=info), read from a pipe as a log collector would.
+    env: { ...process.env, ...options.env, LOG_LEVEL: 'info', LOG_FORMAT: 'json', METRICS_PORT: 'off', PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
+  api.stdout!.resume();
   options.cleanups.unshift(() => stopChild(api));
   const base = `http://127.0.0.1:${port}`;
   await waitForHttp(`${base}/healthz`);
