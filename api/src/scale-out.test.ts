@@ -18,6 +18,7 @@ import { startThrowawayServers, type ThrowawayServers } from '../../platform/run
 import { IMPORT_PROGRESS_PATH } from './routes/admin/uploads/import-progress.socket.ts';
 import { cookieHeaderFrom } from './test/api-harness.ts';
 import { ensureSiteBuilt } from './test/site-build.ts';
+import { waitFor as waitUntil } from '../../indexer/src/test/wait.ts';
 import { csvText } from './services/import/testing/spreadsheet-writers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -77,21 +78,8 @@ function outputs(): string {
 }
 
 /** Polls `check` until it returns a truthy value; on time-out the error carries every process's output. */
-async function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = SLOW_MS, intervalMs = 200): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let lastError: unknown = null;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value) return value;
-    } catch (error) {
-      lastError = error;
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${lastError ? ` (last error: ${(lastError as Error).message})` : ''}${outputs()}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
+function waitFor<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = SLOW_MS, intervalMs = 200): Promise<T> {
+  return waitUntil(what, check, timeoutMs, intervalMs, outputs);
 }
 
 async function getJson<T>(url: string): Promise<T> {
