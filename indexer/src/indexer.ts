@@ -165,7 +165,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
   const setRole = (next: IndexerRole) => {
     if (role === next) return;
     role = next;
-    log.info({ pid: process.pid, prefix }, `role: ${next}`);
+    log.info({ prefix }, `role: ${next}`); // the line's own pid (every line has one) says which indexer
     options.metrics?.setLeader(next === 'leader');
     options.onRoleChange?.(next);
   };
