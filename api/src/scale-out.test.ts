@@ -6,7 +6,7 @@
  * one API is told, the other must show.
  */
 import assert from 'node:assert/strict';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -19,6 +19,7 @@ import { IMPORT_PROGRESS_PATH } from './routes/admin/uploads/import-progress.soc
 import { cookieHeaderFrom } from './test/api-harness.ts';
 import { ensureSiteBuilt } from './test/site-build.ts';
 import { waitFor as waitUntil } from '../../indexer/src/test/wait.ts';
+import { spawnWatched } from '../../indexer/src/test/spawn-indexer.ts';
 import { csvText } from './services/import/testing/spreadsheet-writers.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -49,25 +50,8 @@ let cookie = '';
 let childEnv: Record<string, string> = {};
 
 function spawnChild(name: string, entry: string, env: Record<string, string>, args: string[] = []): Child {
-  // An IPC channel, as `npm start` gives its children: both exit when this process goes away, so even a
-  // killed test run leaves nothing behind.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
-  let text = '';
-  let ready = 0;
-  const roles: string[] = [];
-  child.stdout!.on('data', (chunk) => (text += chunk));
-  child.stderr!.on('data', (chunk) => (text += chunk));
-  child.on('message', (message: { type?: string; role?: string }) => {
-    if (message.type === 'indexer-role' && message.role) roles.push(message.role);
-    if (message.type === 'indexer-ready') ready++;
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const spawned: Child = {
-    name, child, roles, exited,
-    output: () => text,
-    readyCount: () => ready,
-    isAlive: () => child.exitCode === null && child.signalCode === null,
-  };
+  const watched = spawnWatched(entry, env, args);
+  const spawned: Child = { name, ...watched, isAlive: () => watched.child.exitCode === null && watched.child.signalCode === null };
   children.push(spawned);
   return spawned;
 }

@@ -28,11 +28,16 @@ export function indexerEnv(config: Config, extra: Record<string, string> = {}): 
 }
 
 export function spawnIndexer(config: Config, args: string[] = [], extra: Record<string, string> = {}): SpawnedIndexer {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'indexer/src/main.ts', ...args], {
-    cwd: ROOT,
-    env: indexerEnv(config, extra),
-    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-  });
+  return spawnWatched('indexer/src/main.ts', indexerEnv(config, extra), args);
+}
+
+/**
+ * Runs one of the project's entry points (`node --import tsx <entry>`) with an IPC channel, as `npm start`
+ * gives its children (the child exits when this process goes away), keeping its output and the indexer's
+ * role and ready messages.
+ */
+export function spawnWatched(entry: string, env: NodeJS.ProcessEnv, args: string[] = []): SpawnedIndexer {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
   const roles: string[] = [];
   let ready = 0;
   let text = '';
