@@ -21,7 +21,7 @@ import { OUTAGE_RETRY_AFTER_SECONDS } from '../../api/src/errors.ts';
 import { hasAdminSession } from '../../api/src/middleware/session.ts';
 import { createAdminPanelRouter } from './admin-panel.ts';
 import { fillTemplate, headTags, type SiteMarkup } from './html.ts';
-import { createPageCache, hasFailedRead, pageEtag, PAGE_ROUTE, registerPageCacheMetrics, type PageCache, type PageCacheOptions, type RenderedPage } from './page-cache.ts';
+import { createPageCache, pageEtag, PAGE_ROUTE, registerPageCacheMetrics, type PageCache, type PageCacheOptions, type RenderedPage } from './page-cache.ts';
 import type { Registry } from 'prom-client';
 import { setRouteLabel } from '../../api/src/middleware/request-metrics.ts';
 import { createSitemapRouter } from './sitemaps.ts';
@@ -122,8 +122,7 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
     // never a 200 that a browser or CDN would keep for a minute, and never one without the operator's
     // analytics markup.
     const status = markup === null && result.status < 500 ? 503 : result.status;
-    // A read that failed (the settings' markup, a 5xx or unreachable API) makes a page the cache never keeps.
-    return { kind: 'page', status, html, serverTiming, failed: markup === null || hasFailedRead(result.state) };
+    return { kind: 'page', status, html, serverTiming };
   };
 
   router.get(/.*/, async (req: Request, res: Response, next: NextFunction) => {
@@ -146,7 +145,7 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
       res
         .status(status)
         .set('Server-Timing', page.serverTiming)
-        .set('Cache-Control', viewer === 'admin' ? 'private, no-store' : status === 200 && !page.failed ? 'public, max-age=60' : 'no-store')
+        .set('Cache-Control', viewer === 'admin' ? 'private, no-store' : status === 200 ? 'public, max-age=60' : 'no-store')
         // The same URL is another page with an admin's cookie: no cache may hand a visitor's copy (with
         // the operator's scripts) to an admin, nor the admin's to a visitor.
         .vary('Accept-Encoding')

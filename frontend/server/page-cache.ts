@@ -10,8 +10,8 @@
  *   nor multiply them. Bounded by count and bytes, least recently stored first out.
  * - Time: every entry holds until the next minute boundary at most, so "Open Now" is never a minute stale
  *   (docs/decisions.md); a new data version makes it a miss at once.
- * - Only a good page is stored (200 or 404, no failed API read in it). When a fresh render fails (throws,
- *   answers 5xx, or a read of it failed) the last good copy is served, whatever its version, marked
+ * - Only a good page is stored (200 or 404: a page with a failed API read is a 5xx). When a fresh render
+ *   fails (throws or answers 5xx) the last good copy is served, whatever its version, marked
  *   `X-Page-Cache: STALE`.
  * - Misses: one render per URL and version at a time (later requests join it), at most
  *   `maxConcurrentRenders` renders at once and `maxQueue` waiting up to `maxQueueWaitMs`; past that a
@@ -36,10 +36,13 @@ export const PAGE_QUERY_PARAMS: ReadonlySet<string> = new Set(['page', 'q', 'loc
 const MAX_KEY_LENGTH = 1_024;
 const MINUTE_MS = 60_000;
 
-/** What the handler's render gives back: a page (with whether one of its reads failed) or a redirect. */
+/**
+ * What the handler's render gives back: a page or a redirect. A page one of whose reads failed has a 5xx
+ * status already (entry-server.tsx failureStatus, and a 503 when the site markup could not be read).
+ */
 export type RenderedPage =
   | { kind: 'redirect'; location: string }
-  | { kind: 'page'; status: number; html: string; serverTiming: string; failed: boolean };
+  | { kind: 'page'; status: number; html: string; serverTiming: string };
 
 interface Entry {
   version: string;
@@ -114,16 +117,6 @@ export function pageKey(url: string): string | null {
   kept.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const key = `${path}?${new URLSearchParams(kept).toString()}`;
   return key.length > MAX_KEY_LENGTH ? null : key;
-}
-
-/** A failed read of a page: an error status of 5xx or none at all (the API could not be reached). */
-export function hasFailedRead(state: unknown): boolean {
-  const queries = (state as { queries?: Array<{ state?: { status?: string; error?: unknown } }> } | null)?.queries ?? [];
-  return queries.some((query) => {
-    if (query.state?.status !== 'error') return false;
-    const status = (query.state.error as { status?: unknown } | null)?.status;
-    return typeof status !== 'number' || status >= 500;
-  });
 }
 
 export function shedError(retryAfterSeconds: number): AppError {
@@ -311,7 +304,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
           .run(async (): Promise<Outcome> => {
             counts.renders += 1;
             const page = await render(key ?? url);
-            if (key === null || !isEnabled || page.kind !== 'page' || page.failed || (page.status !== 200 && page.status !== 404)) return { page };
+            if (key === null || !isEnabled || page.kind !== 'page' || (page.status !== 200 && page.status !== 404)) return { page };
             const entry = makeEntry(version, page);
             store(key, entry);
             return { page, entry };
@@ -344,7 +337,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
         return null;
       }
       // An outage: the last good copy, whatever its version, instead of the failed page.
-      const stale = page.kind === 'page' && (page.failed || page.status >= 500) ? copy() : undefined;
+      const stale = page.kind === 'page' && page.status >= 500 ? copy() : undefined;
       if (stale) {
         send(req, res, stale, 'STALE');
         return null;
