@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, test } from 'vitest';
 import { createMetricsRegistry } from '../../platform/metrics.ts';
 import { findFreePort } from '../../platform/runtime/ports.ts';
 import { captureLogs } from '../../platform/testing/capture-logs.ts';
-import { startAdminTestApi, type AdminTestApi } from './test/api-harness.ts';
+import { apiProcessEnv, startAdminTestApi, type AdminTestApi } from './test/api-harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const logs = captureLogs({ level: 'info' });
@@ -101,19 +101,7 @@ describe('npm run api: the metrics endpoint', () => {
     child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(publicPort),
-        METRICS_PORT: String(metricsPort),
-        DATA_DIR: api.config.dataDir,
-        DATABASE_URL: api.config.databaseUrl,
-        MEILI_URL: api.config.meiliUrl,
-        MEILI_MASTER_KEY: api.config.meiliMasterKey,
-        MEILI_INDEX_PREFIX: api.config.meiliIndexPrefix,
-        SESSION_SECRET: api.config.sessionSecret,
-      },
+      env: apiProcessEnv(api.config, { PORT: String(publicPort), METRICS_PORT: String(metricsPort) }),
     });
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));

@@ -8,7 +8,7 @@ import { Router } from 'express';
 import { findFreePort } from '../../platform/runtime/ports.ts';
 import { routers } from './routes/index.ts';
 import type { UpgradeHandler } from './upgrade.ts';
-import { startTestApi, type TestApi } from './test/api-harness.ts';
+import { apiProcessEnv, startTestApi, type TestApi } from './test/api-harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -122,18 +122,7 @@ describe('npm run api (main.ts)', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
       cwd: ROOT,
       stdio: withIpc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: api.config.dataDir,
-        DATABASE_URL: api.config.databaseUrl,
-        MEILI_URL: api.config.meiliUrl,
-        MEILI_MASTER_KEY: api.config.meiliMasterKey,
-        MEILI_INDEX_PREFIX: api.config.meiliIndexPrefix,
-        SESSION_SECRET: api.config.sessionSecret,
-      },
+      env: apiProcessEnv(api.config, { PORT: String(port) }),
     });
     let output = '';
     child.stdout!.on('data', (chunk) => (output += chunk));

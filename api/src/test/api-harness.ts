@@ -4,6 +4,7 @@
  * Meilisearch.
  */
 import type express from 'express';
+import type { Config } from '../../../platform/config.ts';
 import { createPool, REQUEST_PATH_BOUNDS, type Pool } from '../../../platform/db/pool.ts';
 import { createPrisma, type Prisma } from '../../../platform/db/prisma.ts';
 import { createLogger, type Logger } from '../../../platform/log.ts';
@@ -45,6 +46,22 @@ export interface StartTestApiOptions extends Pick<StartServerOptions, 'routers' 
 }
 
 /** The `name=value` pairs of every Set-Cookie, ready for a Cookie header. */
+/** The environment of `npm run api` (api/src/main.ts) as a child process on the test servers of `config`. */
+export function apiProcessEnv(config: Config, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    DATA_DIR: config.dataDir,
+    DATABASE_URL: config.databaseUrl,
+    MEILI_URL: config.meiliUrl,
+    MEILI_MASTER_KEY: config.meiliMasterKey,
+    MEILI_INDEX_PREFIX: config.meiliIndexPrefix,
+    SESSION_SECRET: config.sessionSecret,
+    ...extra,
+  };
+}
+
 export function cookieHeaderFrom(response: Response): string {
   return response.headers
     .getSetCookie()
