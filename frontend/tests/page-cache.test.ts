@@ -73,6 +73,8 @@ describe('page cache', () => {
   let pages: PageCache;
   /** The app's metrics registry (what the API serves on its metrics port). */
   let metrics: Registry;
+  /** The public data version the cache keys its entries by. */
+  let dataVersion: () => Promise<string>;
   let slug: string;
   let businessId: number;
   /** The cache's clock: real time unless a test sets it. */
@@ -105,6 +107,7 @@ describe('page cache', () => {
           });
           pages = router.pages!;
           metrics = deps.metrics;
+          dataVersion = () => deps.cache.shared.version();
           registerPageCacheMetrics(metrics, pages);
           return router;
         },
@@ -267,6 +270,15 @@ describe('page cache', () => {
   });
 
   test('concurrent misses of one URL make one render', async () => {
+    // One render per URL *and data version*: let the publishes of the earlier tests' writes (the aggregates
+    // follow a write by ~100 ms) settle first, so the six requests meet one version.
+    let version = await dataVersion();
+    let steadySince = Date.now();
+    await until(async () => {
+      const now = await dataVersion();
+      if (now !== version) [version, steadySince] = [now, Date.now()];
+      return Date.now() - steadySince >= 1_500;
+    }, 'the data version to hold still');
     const renders = pages.stats().renders;
     proxy.setMode('hold');
     const answers = Array.from({ length: 6 }, () => get('/categories?page=1'));
