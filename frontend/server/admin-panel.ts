@@ -69,7 +69,6 @@ window.addEventListener('message', function (event) {
   });
   while (holder.firstChild) body.appendChild(holder.firstChild);
 });
-window.parent.postMessage({ type: 'ad-preview-ready' }, '*');
 </script>
 </body>
 </html>
