@@ -3,9 +3,10 @@
  * request (outside /api, from a client that takes HTML) gets the same status and message as a small
  * HTML page, so a browser never shows raw JSON for a site address.
  * AppErrors render as thrown; body-parser, Prisma and http-errors style errors are mapped by their
- * code or type (never by message text); everything else is logged and becomes a 500.
+ * code or type (never by message text); everything else is logged and becomes a 500. A client that
+ * left mid-request (isClientAbort) is one debug line and no answer: there is nobody to answer.
  */
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { Prisma } from '../../../generated/prisma/client.ts';
 import { escapeHtml } from '../../../common/html.ts';
 import type { Logger } from '../../../platform/log.ts';
@@ -45,6 +46,26 @@ const PRISMA_ERRORS: Record<string, [ErrorCode, string]> = {
 
 const STATUS_CODES = new Map<number, ErrorCode>(Object.entries(HTTP_ERROR_STATUS).map(([code, status]) => [status, code as ErrorCode]));
 
+/**
+ * Codes of a connection that went away: send's 'Request aborted' (res.sendFile, express.static: the
+ * client closed before the file was sent), and a write to or a stream over a socket the peer closed.
+ */
+const CONNECTION_GONE_CODES = new Set(['ECONNABORTED', 'ECONNRESET', 'EPIPE', 'ERR_STREAM_PREMATURE_CLOSE', 'ERR_STREAM_DESTROYED']);
+
+/**
+ * The client left before its answer was complete (a browser navigating away while an asset or a page
+ * is sent, a cancelled upload): nothing went wrong on our side, and the socket is closed. raw-body's
+ * 'request.aborted' (body-parser, the upload readers) says so by itself; a connection code counts only
+ * when this request's own connection is gone, since PostgreSQL's or Meilisearch's reset is ours.
+ */
+export function isClientAbort(error: unknown, req: Request, res: Response): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { type, code } = error as { type?: unknown; code?: unknown };
+  if (type === 'request.aborted') return true;
+  if (typeof code !== 'string' || !CONNECTION_GONE_CODES.has(code)) return false;
+  return req.destroyed || res.destroyed || req.socket.destroyed;
+}
+
 /** The AppError an error renders as, when a client caused it; null for the server's own failures. */
 export function toAppError(error: unknown): AppError | null {
   if (error instanceof AppError) return error;
@@ -82,6 +103,12 @@ function toOutageError(error: unknown): AppError | null {
 
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, next) => {
+    if (isClientAbort(error, req, res)) {
+      // Not passed on either: Express's final handler would print it to stderr as an error.
+      logger.debug({ reqId: req.get('x-request-id'), method: req.method, path: req.path, error: describeCause(error) }, 'client closed the connection');
+      if (!res.destroyed) res.destroy();
+      return;
+    }
     if (res.headersSent) {
       // Too late for a JSON body: let Express end the connection.
       next(error);

@@ -45,6 +45,9 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, option
   const requestId = requestIdOf(req);
   req.headers['x-request-id'] = requestId;
   res.setHeader('X-Request-Id', requestId);
+  // As the client sent it: a router mounted at a path (the site's /assets) strips its prefix from req.url
+  // while it runs, and a client that leaves then has its line written with the shorter path.
+  const path = loggedPath(req.url);
   const socket = req.socket;
   const bytesBefore = socket.bytesWritten;
   res.once('close', () => {
@@ -55,7 +58,7 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, option
     const fields = {
       reqId: requestId,
       method: req.method,
-      path: loggedPath(req.url),
+      path,
       status,
       durationMs: Math.round(durationMs * 100) / 100,
       // On the wire, headers included (a streamed page has no Content-Length to read).
