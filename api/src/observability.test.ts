@@ -12,7 +12,8 @@ import { captureLogs } from '../../platform/testing/capture-logs.ts';
 import { apiProcessEnv, startAdminTestApi, type AdminTestApi } from './test/api-harness.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const logs = captureLogs({ level: 'info' });
+// At debug: the probes' lines are debug (request-log.ts), and the tests tell them from the info lines.
+const logs = captureLogs({ level: 'debug' });
 const registry = createMetricsRegistry();
 let api: AdminTestApi;
 
@@ -39,7 +40,7 @@ async function eventually<T>(read: () => T | Promise<T>, check: (value: T) => bo
 
 describe('request log', () => {
   test('a request is one JSON line with its id, method, path, status, duration and bytes; the answer carries the id', async () => {
-    const response = await api.request('/healthz', { headers: { 'X-Request-Id': 'lb-4f2a.17' } });
+    const response = await api.request('/api/countries', { headers: { 'X-Request-Id': 'lb-4f2a.17' } });
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('x-request-id'), 'lb-4f2a.17', 'a valid incoming id is kept');
     await response.arrayBuffer();
@@ -47,7 +48,7 @@ describe('request log', () => {
     assert.equal(more.length, 0, 'one line per request');
     assert.equal(line.level, 'info');
     assert.equal(line.method, 'GET');
-    assert.equal(line.path, '/healthz');
+    assert.equal(line.path, '/api/countries');
     assert.equal(line.status, 200);
     assert.equal(typeof line.durationMs, 'number');
     assert.ok((line.bytes as number) > 0, `bytes ${line.bytes}`);
@@ -64,6 +65,25 @@ describe('request log', () => {
     assert.doesNotMatch(JSON.stringify(logs.lines()), /jane/);
     const second = await api.request('/healthz');
     assert.notEqual(second.headers.get('x-request-id'), id, 'each request its own id');
+  });
+
+  test("health and readiness probes (a balancer's, npm start's poll of /readyz) are debug lines; the requests around them stay info", async () => {
+    const probes = ['/healthz', '/readyz', '/READYZ/', '/healthz?from=lb'];
+    for (const [index, path] of probes.entries()) {
+      const response = await api.request(path, { headers: { 'X-Request-Id': `probe-${index}` } });
+      assert.ok(response.status === 200 || response.status === 503, `${path}: ${response.status}`);
+      await response.arrayBuffer();
+    }
+    await (await api.request('/api/countries', { headers: { 'X-Request-Id': 'between-probes' } })).arrayBuffer();
+    const lines = await eventually(
+      () => requestLines().filter((entry) => String(entry.reqId).startsWith('probe-') || entry.reqId === 'between-probes'),
+      (found) => found.length === probes.length + 1,
+      'the probe lines and the request line',
+    );
+    for (const line of lines) {
+      if (line.reqId === 'between-probes') assert.equal(line.level, 'info', JSON.stringify(line));
+      else assert.equal(line.level, 'debug', `a probe is not in the info log: ${JSON.stringify(line)}`);
+    }
   });
 
   test('an answer from the response cache, before Express, is logged like any other', async () => {

@@ -37,6 +37,19 @@ export function loggedPath(url: string | undefined): string {
 }
 
 /**
+ * Health and readiness probes (api/src/routes/health): a balancer asks every few seconds and `npm start`
+ * every 250 ms while the API starts (scripts/start.ts polls /readyz), so their lines are at debug level,
+ * not in the info log between the requests of people. A failing readiness check logs its own warning.
+ */
+const PROBE_PATHS = new Set(['/healthz', '/readyz']);
+
+/** Whether a request is a probe: its path (as Express routes it: any case, a trailing slash) is one of PROBE_PATHS. */
+export function isProbeRequest(url: string | undefined): boolean {
+  const pathname = (url ?? '').split('?')[0].toLowerCase();
+  return PROBE_PATHS.has(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
+}
+
+/**
  * Gives the request its id (kept in its headers, so the error handler and anything after it log the
  * same one; sent back as X-Request-Id) and logs and counts the answer once it is done or cut off.
  */
@@ -50,11 +63,12 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, option
   const path = loggedPath(req.url);
   const socket = req.socket;
   const bytesBefore = socket.bytesWritten;
+  const level = isProbeRequest(req.url) ? 'debug' : 'info';
   res.once('close', () => {
     const durationMs = performance.now() - started;
     const status = res.statusCode;
     options.metrics.record({ method: methodLabel(req.method), route: routeLabelOf(req), status }, durationMs);
-    if (!options.logger.isLevelEnabled('info')) return;
+    if (!options.logger.isLevelEnabled(level)) return;
     const fields = {
       reqId: requestId,
       method: req.method,
@@ -65,7 +79,7 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, option
       bytes: socket.bytesWritten - bytesBefore,
     };
     // Cut off before the answer was complete: the client left, or the connection broke.
-    if (!res.writableFinished) options.logger.info({ ...fields, aborted: true }, 'request');
-    else options.logger.info(fields, 'request');
+    if (!res.writableFinished) options.logger[level]({ ...fields, aborted: true }, 'request');
+    else options.logger[level](fields, 'request');
   });
 }
