@@ -4,7 +4,11 @@
  */
 import { describe, test } from 'vitest';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { ConfigError, loadConfig } from './config.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** The problem lines of a refused environment (ConfigError), or [] when it loads. */
 function problemsOf(env: Record<string, string>): string[] {
@@ -53,5 +57,32 @@ describe('configuration that cannot work', () => {
     assert.match(problemsOf({ EMBEDDED_PG_PORT: '6000', EMBEDDED_MEILI_PORT: '6000' })[0], /^EMBEDDED_MEILI_PORT is the same port as EMBEDDED_PG_PORT/);
     // Servers of the platform (DATABASE_URL, MEILI_URL) leave the embedded ports unused.
     assert.deepEqual(problemsOf({ PORT: '7700', MEILI_URL: 'http://search.internal:7700', MEILI_MASTER_KEY: 'a-master-key-of-16+' }), []);
+  });
+});
+
+describe('DATABASE_POOL_SIZE', () => {
+  test('unset: each process keeps its own default; a whole number from 4 to 100 is each pool\'s size', () => {
+    assert.equal(loadConfig({ NODE_ENV: 'test' }).databasePoolSize, undefined);
+    assert.equal(loadConfig({ NODE_ENV: 'test', DATABASE_POOL_SIZE: '' }).databasePoolSize, undefined, 'an empty variable is not set');
+    assert.equal(loadConfig({ NODE_ENV: 'test', DATABASE_POOL_SIZE: '4' }).databasePoolSize, 4);
+    assert.equal(loadConfig({ NODE_ENV: 'test', DATABASE_POOL_SIZE: '25' }).databasePoolSize, 25);
+    assert.equal(loadConfig({ NODE_ENV: 'test', DATABASE_POOL_SIZE: '100' }).databasePoolSize, 100);
+  });
+
+  test('anything else is refused with one line naming the variable and the range', () => {
+    for (const bad of ['0', '3', '101', '1000', '-5', '7.5', '10 ', 'ten', '1e2']) {
+      assert.deepEqual(problemsOf({ DATABASE_POOL_SIZE: bad }), ['DATABASE_POOL_SIZE must be a whole number of connections from 4 to 100'], bad);
+    }
+  });
+
+  test('the API refuses to start with a bad one, saying why', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', DATABASE_POOL_SIZE: '500' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    assert.equal(run.status, 1, run.stderr);
+    assert.match(run.stderr, /^ {2}- DATABASE_POOL_SIZE must be a whole number of connections from 4 to 100$/m);
   });
 });

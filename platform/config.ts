@@ -28,6 +28,20 @@ const optionalPort = z
   .transform((value) => (value === 'off' ? 0 : Number(value)))
   .refine((value) => value <= 65535, 'must be a port number (1-65535), or 0 or off for none');
 
+/**
+ * DATABASE_POOL_SIZE's bounds. Below 4 an indexer rebuild (a cursor held for minutes) beside its drain,
+ * recounts and state writes, or an import's writers beside the API's requests, would wait on each
+ * other; a pool above 100 is more than a default PostgreSQL accepts in all.
+ */
+export const DATABASE_POOL_SIZE_RANGE = { min: 4, max: 100 } as const;
+const POOL_SIZE_MESSAGE = `must be a whole number of connections from ${DATABASE_POOL_SIZE_RANGE.min} to ${DATABASE_POOL_SIZE_RANGE.max}`;
+
+const poolSize = z
+  .string()
+  .regex(/^\d{1,4}$/, POOL_SIZE_MESSAGE)
+  .transform(Number)
+  .refine((value) => value >= DATABASE_POOL_SIZE_RANGE.min && value <= DATABASE_POOL_SIZE_RANGE.max, POOL_SIZE_MESSAGE);
+
 const postgresUrl = z
   .string()
   .url()
@@ -57,6 +71,11 @@ const EnvSchema = z
     TRUST_PROXY: booleanFlag.default(false),
 
     DATABASE_URL: postgresUrl.optional(),
+    /**
+     * Connections of each PostgreSQL pool of a process: the API's two (node-postgres and Prisma), the active
+     * indexer's one. Unset: 10 each for the API, 6 for the indexer (docs/deploying.md, Connection budget).
+     */
+    DATABASE_POOL_SIZE: poolSize.optional(),
     EMBEDDED_PG_PORT: port.default(54329),
 
     MEILI_URL: httpUrl.optional(),
@@ -171,6 +190,8 @@ export interface Config {
   indexerMetricsPort: number;
   trustProxy: boolean;
   databaseUrl?: string;
+  /** DATABASE_POOL_SIZE: each pool's size; unset, each process's own default (API 10 per pool, indexer 6). */
+  databasePoolSize?: number;
   embeddedPgPort: number;
   meiliUrl?: string;
   meiliMasterKey?: string;
@@ -224,6 +245,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     indexerMetricsPort: env.INDEXER_METRICS_PORT,
     trustProxy: env.TRUST_PROXY,
     databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     embeddedPgPort: env.EMBEDDED_PG_PORT,
     meiliUrl: env.MEILI_URL,
     meiliMasterKey: env.MEILI_MASTER_KEY,

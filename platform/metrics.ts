@@ -170,3 +170,45 @@ export function registerOutboxMetrics(registry: Registry, pool: Pool): void {
     },
   });
 }
+
+/**
+ * Each PostgreSQL pool of the process, read from node-postgres when scraped (no I/O): its size
+ * (`directory_db_pool_max_connections`, DATABASE_POOL_SIZE or the process's default), its open
+ * connections by state, and the callers waiting for one. `pools` is read at each scrape. Waiters that stay above 0 mean a pool too small
+ * for the traffic; the sum of the maxima over every process is what PostgreSQL's max_connections must
+ * hold (docs/deploying.md, Connection budget).
+ */
+export function registerPoolMetrics(registry: Registry, pools: Readonly<Record<string, Pool>>): void {
+  // Read per scrape: a process whose pools come and go (the indexer's leader pool) changes the record.
+  const entries = () => Object.entries(pools);
+  new Gauge({
+    name: 'directory_db_pool_max_connections',
+    help: 'Most connections this PostgreSQL pool opens (DATABASE_POOL_SIZE, or the process default)',
+    labelNames: ['pool'],
+    registers: [registry],
+    collect() {
+      for (const [name, pool] of entries()) this.set({ pool: name }, pool.options.max ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'directory_db_pool_connections',
+    help: 'Open connections of this PostgreSQL pool, idle or in use',
+    labelNames: ['pool', 'state'],
+    registers: [registry],
+    collect() {
+      for (const [name, pool] of entries()) {
+        this.set({ pool: name, state: 'idle' }, pool.idleCount);
+        this.set({ pool: name, state: 'in_use' }, pool.totalCount - pool.idleCount);
+      }
+    },
+  });
+  new Gauge({
+    name: 'directory_db_pool_waiting_requests',
+    help: 'Callers waiting for a connection of this PostgreSQL pool (all are in use)',
+    labelNames: ['pool'],
+    registers: [registry],
+    collect() {
+      for (const [name, pool] of entries()) this.set({ pool: name }, pool.waitingCount);
+    },
+  });
+}

@@ -6,7 +6,7 @@ import { loadConfigOrExit } from '../../platform/config.ts';
 import { createPool, REQUEST_PATH_BOUNDS } from '../../platform/db/pool.ts';
 import { createPrisma } from '../../platform/db/prisma.ts';
 import { configureLogging, createLogger } from '../../platform/log.ts';
-import { createMetricsRegistry, startMetricsServer, trackEmbeddedServerRestarts } from '../../platform/metrics.ts';
+import { createMetricsRegistry, registerPoolMetrics, startMetricsServer, trackEmbeddedServerRestarts } from '../../platform/metrics.ts';
 import { createMeili } from '../../platform/search/client.ts';
 import { createSiteRouter } from '../../frontend/server/create-frontend-handler.ts';
 import { startServer } from './server.ts';
@@ -26,12 +26,16 @@ async function main(): Promise<void> {
   }
   // Every wait on PostgreSQL from a request is bounded: a frozen or unreachable database is a 503 in
   // seconds, not a hang (platform/db/pool.ts REQUEST_PATH_BOUNDS).
-  const prisma = createPrisma(config.databaseUrl, { bounds: REQUEST_PATH_BOUNDS });
-  const pool = createPool(config.databaseUrl, { applicationName: 'directory-api', bounds: REQUEST_PATH_BOUNDS });
+  // Two pools of DATABASE_POOL_SIZE each (default 10): imports take up to half of the node-postgres one
+  // (importWritersFor), so its size sets their writers too.
+  const prismaPool = createPool(config.databaseUrl, { max: config.databasePoolSize, applicationName: 'directory-prisma', bounds: REQUEST_PATH_BOUNDS });
+  const prisma = createPrisma(config.databaseUrl, { pool: prismaPool });
+  const pool = createPool(config.databaseUrl, { max: config.databasePoolSize, applicationName: 'directory-api', bounds: REQUEST_PATH_BOUNDS });
   const meili = createMeili(config);
   // The process's metrics: served on their own listener below, never on the public port.
   const metrics = createMetricsRegistry({ processMetrics: true });
   trackEmbeddedServerRestarts(metrics);
+  registerPoolMetrics(metrics, { api: pool, prisma: prismaPool });
 
   let running: Awaited<ReturnType<typeof startServer>>;
   try {

@@ -121,7 +121,7 @@ describe('npm run api: the metrics endpoint', () => {
     child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
-      env: apiProcessEnv(api.config, { PORT: String(publicPort), METRICS_PORT: String(metricsPort) }),
+      env: apiProcessEnv(api.config, { PORT: String(publicPort), METRICS_PORT: String(metricsPort), DATABASE_POOL_SIZE: '7' }),
     });
     child.stdout!.on('data', (chunk) => (output += chunk));
     child.stderr!.on('data', (chunk) => (output += chunk));
@@ -156,6 +156,16 @@ describe('npm run api: the metrics endpoint', () => {
     const line = (await eventually(() => output.split('\n').find((entry) => entry.includes('"path":"/api/homepage-data"')), Boolean, 'the request line on stdout'))!;
     const parsed = JSON.parse(line) as Record<string, unknown>;
     assert.deepEqual([parsed.name, parsed.pid, parsed.msg, parsed.status], ['api', child.pid, 'request', 200]);
+  });
+
+  test('shows both PostgreSQL pools at the size DATABASE_POOL_SIZE sets, their connections and their waiters', async () => {
+    await (await fetch(`http://127.0.0.1:${publicPort}/readyz`)).arrayBuffer();
+    const text = await scrape();
+    // Default 10 each: the setting is what the process uses.
+    assert.match(text, /^directory_db_pool_max_connections\{pool="api"\} 7$/m);
+    assert.match(text, /^directory_db_pool_max_connections\{pool="prisma"\} 7$/m);
+    assert.match(text, /^directory_db_pool_connections\{pool="api",state="(idle|in_use)"\} \d+$/m);
+    assert.match(text, /^directory_db_pool_waiting_requests\{pool="prisma"\} 0$/m);
   });
 
   test('is not served on the public port', async () => {

@@ -15,7 +15,7 @@ import cron, { type ScheduledTask } from 'node-cron';
 import pg from 'pg';
 import type { Config } from '../../platform/config.ts';
 import { listenLoop } from '../../platform/db/listen.ts';
-import { createPool } from '../../platform/db/pool.ts';
+import { createPool, DEFAULT_INDEXER_POOL_SIZE } from '../../platform/db/pool.ts';
 import { createLogger, type Logger } from '../../platform/log.ts';
 import { createMeili } from '../../platform/search/client.ts';
 import { STATE_KEYS } from '../../platform/search/settings.ts';
@@ -171,7 +171,8 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
   };
 
   async function runLeader(signal: AbortSignal): Promise<void> {
-    const pool = createPool(databaseUrl, { max: 6, applicationName: 'directory-indexer' });
+    const pool = createPool(databaseUrl, { max: config.databasePoolSize ?? DEFAULT_INDEXER_POOL_SIZE, applicationName: 'directory-indexer' });
+    options.metrics?.watchPool(pool);
     const meili = createMeili(config, { timeoutMs: 120_000 });
     let lastErrorWrite = 0;
     const recordError = (job: string, error: unknown) => {
@@ -279,6 +280,7 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
       drain.stop();
       aggregates.stop();
       await Promise.allSettled([drain.idle(), aggregates.idle(), rebuildChain, listener]);
+      options.metrics?.watchPool(null);
       await pool.end().catch(() => undefined);
     }
   }

@@ -56,7 +56,7 @@ test('the outbox gauges count the changes search has not taken yet, and their ag
   assert.ok(age >= 42 && age < 120, `age ${age}`);
 });
 
-test('npm run indexer serves its metrics on INDEXER_METRICS_PORT: lag, role, rows indexed, restarts', async () => {
+test('npm run indexer serves its metrics on INDEXER_METRICS_PORT: lag, role, rows indexed, restarts, its pool of DATABASE_POOL_SIZE', async () => {
   const metricsPort = await findFreePort();
   child = spawn(process.execPath, ['--import', 'tsx', 'indexer/src/main.ts'], {
     cwd: ROOT,
@@ -70,6 +70,7 @@ test('npm run indexer serves its metrics on INDEXER_METRICS_PORT: lag, role, row
       MEILI_INDEX_PREFIX: context.indexPrefix,
       INDEXER_POLL_MS: '200',
       INDEXER_METRICS_PORT: String(metricsPort),
+      DATABASE_POOL_SIZE: '5',
     },
   });
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -91,6 +92,9 @@ test('npm run indexer serves its metrics on INDEXER_METRICS_PORT: lag, role, row
     200,
   );
   assert.equal(sample(drained, 'directory_search_outbox_oldest_age_seconds'), 0);
+  // The leader's pool is as large as DATABASE_POOL_SIZE says (default 6), and nobody waits on it.
+  assert.equal(sample(drained, 'directory_db_pool_max_connections', '{pool="indexer"}'), 5);
+  assert.equal(sample(drained, 'directory_db_pool_waiting_requests', '{pool="indexer"}'), 0);
   assert.ok(sample(drained, 'directory_process_resident_memory_bytes')! > 0);
   const indexedBefore = sample(drained, 'directory_indexer_rows_indexed_total') ?? 0;
 

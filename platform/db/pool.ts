@@ -56,6 +56,16 @@ export const LONG_STATEMENT_BOUNDS = {
   maintenanceMs: 30 * 60_000,
 } as const;
 
+/**
+ * A pool's size when its caller gives none: the API's two pools (node-postgres, Prisma) unless
+ * DATABASE_POOL_SIZE (platform/config.ts) says otherwise. The sum over every process must stay under
+ * PostgreSQL's max_connections (docs/deploying.md, Connection budget).
+ */
+export const DEFAULT_POOL_SIZE = 10;
+
+/** The indexer leader's pool when DATABASE_POOL_SIZE is unset: the drain, the recounts, state writes, a rebuild's cursor. */
+export const DEFAULT_INDEXER_POOL_SIZE = 6;
+
 export function createPool(
   databaseUrl: string,
   options: { max?: number; applicationName?: string; bounds?: DatabaseBounds } = {},
@@ -63,7 +73,7 @@ export function createPool(
   const { bounds } = options;
   const pool = new pg.Pool({
     connectionString: databaseUrl,
-    max: options.max ?? 10,
+    max: options.max ?? DEFAULT_POOL_SIZE,
     application_name: options.applicationName ?? 'directory',
     idleTimeoutMillis: 30_000,
     // Without bounds (the indexer, CLIs, migrations): a patient connect, no statement timeout.
