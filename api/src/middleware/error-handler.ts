@@ -54,9 +54,9 @@ const CONNECTION_GONE_CODES = new Set(['ECONNABORTED', 'ECONNRESET', 'EPIPE', 'E
 
 /**
  * The client left before its answer was complete (a browser navigating away while an asset or a page
- * is sent, a cancelled upload): nothing went wrong on our side, and the socket is closed. raw-body's
- * 'request.aborted' (body-parser, the upload readers) says so by itself; a connection code counts only
- * when this request's own connection is gone, since PostgreSQL's or Meilisearch's reset is ours.
+ * is sent, a JSON body left half-sent): nothing went wrong on our side, and the socket is closed.
+ * raw-body's 'request.aborted' (body-parser) says so by itself; a connection code counts only when this
+ * request's own connection is gone, since PostgreSQL's or Meilisearch's reset is ours.
  */
 export function isClientAbort(error: unknown, req: Request, res: Response): boolean {
   if (typeof error !== 'object' || error === null) return false;
