@@ -113,19 +113,28 @@ describe('admin panel: the frame on a 1366 px laptop and a 390 px phone', () => 
     const page = await admin.open('/admin/businesses?sortBy=reviewCount&sortOrder=desc', LAPTOP);
     const first = page.getByTestId('business-row').first();
     await first.getByText(LONG_NAME).waitFor();
-    const wrap = await page.evaluate(() => {
-      const element = document.querySelector('.admin-table-wrap')!;
-      return { scrollWidth: element.scrollWidth, clientWidth: element.clientWidth, page: document.documentElement.scrollWidth, window: window.innerWidth };
-    });
-    assert.ok(wrap.scrollWidth <= wrap.clientWidth, `the table's container does not scroll sideways (${wrap.scrollWidth} > ${wrap.clientWidth})`);
-    assert.ok(wrap.page <= wrap.window, 'nor does the page');
-    for (const name of [`${LONG_NAME} işletmesini düzenle`, `${LONG_NAME} işletmesini sil`]) {
-      const box = await first.getByRole('button', { name }).boundingBox();
-      assert.ok(box, name);
-      assert.ok(box.x >= 0 && box.x + box.width <= LAPTOP.width, `"${name}" is inside the viewport (${box.x} + ${box.width})`);
+    /** No sideways scroll, and the first row's approval and action buttons inside the table's visible box. */
+    async function assertEveryColumnShows(buttons: { approval: string; edit: string; remove: string }, language: string) {
+      const wrap = await page.evaluate(() => {
+        const element = document.querySelector('.admin-table-wrap')!;
+        const box = element.getBoundingClientRect();
+        return { scrollWidth: element.scrollWidth, clientWidth: element.clientWidth, right: box.right, page: document.documentElement.scrollWidth, window: window.innerWidth };
+      });
+      assert.ok(wrap.scrollWidth <= wrap.clientWidth, `${language}: the table's container does not scroll sideways (${wrap.scrollWidth} > ${wrap.clientWidth})`);
+      assert.ok(wrap.page <= wrap.window, `${language}: nor does the page`);
+      for (const name of [buttons.approval, buttons.edit, buttons.remove]) {
+        const box = await first.getByRole('button', { name, exact: true }).boundingBox();
+        assert.ok(box, name);
+        assert.ok(box.x >= 0 && box.x + box.width <= wrap.right && wrap.right <= LAPTOP.width, `${language}: "${name}" is inside the table's box and the viewport (${box.x} + ${box.width} > ${wrap.right})`);
+      }
     }
-    const approve = await first.getByRole('button', { name: /^Approved$/ }).boundingBox();
-    assert.ok(approve && approve.x + approve.width <= LAPTOP.width, 'the approval button is inside the viewport');
+    await assertEveryColumnShows({ approval: 'Approved', edit: `${LONG_NAME} işletmesini düzenle`, remove: `${LONG_NAME} işletmesini sil` }, 'Türkçe');
+    // English labels are longer ('Delete', 'Approval', 'Actions'): they fit too.
+    await page.getByRole('button', { name: 'EN', exact: true }).click();
+    await first.getByRole('button', { name: `Delete ${LONG_NAME}` }).waitFor();
+    await assertEveryColumnShows({ approval: 'Approved', edit: `Edit ${LONG_NAME}`, remove: `Delete ${LONG_NAME}` }, 'English');
+    await page.getByRole('button', { name: 'TR', exact: true }).click();
+    await first.getByRole('button', { name: `${LONG_NAME} işletmesini sil` }).waitFor();
     // The long name and address are cut short on screen, whole in their tooltip.
     const name = first.locator('td', { hasText: LONG_NAME }).locator('[title]');
     assert.equal(await name.getAttribute('title'), LONG_NAME);
