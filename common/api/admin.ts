@@ -91,6 +91,8 @@ export const UploadResult = z.looseObject({
   success: z.boolean(),
   message: z.string(),
   error: z.string().optional(),
+  /** A failed import's row where it stopped (rows committed before it stay); null when the failure names no row. */
+  stoppedAtRow: z.number().int().nullable().optional(),
   totalRows: z.number().int(),
   successCount: z.number().int(),
   errorCount: z.number().int(),

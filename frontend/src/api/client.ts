@@ -19,6 +19,8 @@ export class ApiError extends Error {
     readonly code: string | null = null,
     /** Every field at fault of a refused input (400), as the API lists them: what a form shows beside its fields. */
     readonly fieldErrors: FieldError[] = [],
+    /** The whole JSON body (a failed upload's partial counts ride beside `error` and `message`); null when not JSON. */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -68,8 +70,10 @@ async function readError(response: Response): Promise<ApiError> {
   let detail = text || response.statusText;
   let code: string | null = null;
   let fieldErrors: FieldError[] = [];
+  let body: unknown = null;
   try {
     const parsed = JSON.parse(text) as Partial<Record<keyof ErrorBody, unknown>>;
+    body = parsed;
     if (typeof parsed.message === 'string') detail = parsed.message;
     else if (typeof parsed.error === 'string') detail = parsed.error;
     if (typeof parsed.error === 'string') code = parsed.error;
@@ -77,7 +81,7 @@ async function readError(response: Response): Promise<ApiError> {
   } catch {
     // not JSON: keep the body text
   }
-  return new ApiError(response.status, `${response.status}: ${detail}`, response.statusText, detail, code, fieldErrors);
+  return new ApiError(response.status, `${response.status}: ${detail}`, response.statusText, detail, code, fieldErrors, body);
 }
 
 export function createApiClient(baseUrl = '', init: { headers?: Record<string, string> } = {}): ApiClient {

@@ -4,7 +4,8 @@
  * fetched only once the dialog opens, the category checklist and its search ('Kategori bulunamadı.'),
  * the custom range needing both dates; the file downloaded by the browser (a download event, never read
  * by the page), saved and parsed: BOM, header, rows equal to the database's count for the filter, the
- * spec's file name; 'Dışa aktarma başarılı' and the dialog closed; 'Dışa aktarma hatası' when refused.
+ * spec's file name; 'Dışa aktarma başarılı' and the dialog closed; 'Dışa aktarma hatası' in the dialog
+ * when refused (a session that ended, every export slot taken), with no download started.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -12,7 +13,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, test } from 'vitest';
+import { EXPORT_FIELDS } from '../../../common/api/admin.ts';
+import { MAX_CONCURRENT_EXPORTS } from '../../../api/src/services/admin/export-businesses-csv.ts';
 import { buildBusiness } from '../../../api/src/services/public/testing/public-fixtures.ts';
+import { insertManyBusinesses } from '../../../indexer/src/test/factories.ts';
 import { withTransaction } from '../../../platform/db/pool.ts';
 import { writeBusinessBatch } from '../../../platform/db/business-writer.ts';
 import { ADMIN_VIEWPORTS, openAdminInBrowser, screenshotPath, type AdminInBrowser } from './admin-browser.ts';
@@ -39,7 +43,7 @@ describe('admin panel: CSV export dialog', () => {
         await api.pool.query(`UPDATE businesses SET created_at = '2026-01-15T12:00:00Z' WHERE place_id IN ('de-bakery-0', 'de-bakery-1', 'fr-cafe-0', 'de-dentist-0')`);
       },
       // The refused export this file provokes (signed out) is logged by chromium as a failed resource.
-      expectedConsole: [/status of 401/],
+      expectedConsole: [/status of 401/, /status of 429/],
     });
     await admin.signIn();
   }, 90_000);
@@ -55,8 +59,8 @@ describe('admin panel: CSV export dialog', () => {
     return dialog;
   }
 
-  async function download(page: Page, click: () => Promise<void>) {
-    const [file] = await Promise.all([page.waitForEvent('download', { timeout: 30_000 }), click()]);
+  async function download(page: Page, click: () => Promise<void>, timeout = 30_000) {
+    const [file] = await Promise.all([page.waitForEvent('download', { timeout }), click()]);
     const saved = path.join(dir, file.suggestedFilename());
     await file.saveAs(saved);
     return { name: file.suggestedFilename(), text: await readFile(saved, 'utf8') };
@@ -160,6 +164,51 @@ describe('admin panel: CSV export dialog', () => {
     await page.close();
   }, 90_000);
 
+  test('every export slot taken (429): the dialog says so in Turkish with the server\'s message, starts no download, and exports once a slot is free', async () => {
+    // Three exports that stay open: enough rows that the server waits on a reader who never reads (as the API's own test holds them).
+    await insertManyBusinesses(admin.api.pool, 60_000, 'held');
+    const cookie = (await admin.context.cookies()).map((entry) => `${entry.name}=${entry.value}`).join('; ');
+    const controllers = Array.from({ length: MAX_CONCURRENT_EXPORTS }, () => new AbortController());
+    const held = await Promise.all(controllers.map((controller) => admin.api.request(`/api/admin/export-csv?fields=${EXPORT_FIELDS.join(',')}`, { headers: { cookie }, signal: controller.signal })));
+    try {
+      for (const response of held) assert.equal(response.status, 200);
+      const page = await admin.open('/admin/businesses');
+      const dialog = await openDialog(page);
+      let downloads = 0;
+      page.on('download', () => downloads++);
+      await dialog.getByRole('button', { name: 'Dışa Aktar', exact: true }).click();
+      const error = dialog.getByTestId('export-error');
+      await error.waitFor();
+      const text = (await error.textContent()) ?? '';
+      assert.match(text, /^Dışa aktarma hatası/);
+      assert.match(text, /Şu anda çok fazla dışa aktarma çalışıyor; indirme başlatılmadı\. Biri bitince \(yaklaşık 30 saniye sonra\) yeniden deneyin\./);
+      assert.match(text, new RegExp(`429: ${MAX_CONCURRENT_EXPORTS} exports are already running`), "the server's own line");
+      assert.equal(await dialog.isVisible(), true, 'the dialog stays open');
+      assert.equal(downloads, 0, 'no download started');
+      await page.screenshot({ path: screenshotPath('/admin/businesses/export-refused', ADMIN_VIEWPORTS[1]) });
+
+      // One finishes: the same dialog exports, the message goes, the dialog closes.
+      controllers[0]!.abort();
+      await held[0]!.body?.cancel().catch(() => undefined);
+      await admin.api.pool.query("DELETE FROM businesses WHERE name LIKE 'held %'");
+      await dialog.getByLabel('Ülke', { exact: true }).locator('option[value="FR"]').waitFor({ state: 'attached' });
+      await dialog.getByLabel('Ülke', { exact: true }).selectOption('FR');
+      // The slot is released once the server sees the reader gone.
+      const deadline = Date.now() + 20_000;
+      const probe = async () => (await admin.api.request('/api/admin/export-csv?fields=name', { method: 'HEAD', headers: { cookie } })).status;
+      while ((await probe()) === 429 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(await probe(), 200, 'a slot is free');
+      const file = await download(page, () => dialog.getByRole('button', { name: 'Dışa Aktar', exact: true }).click());
+      assert.equal(parseCsv(file.text.slice(1)).length - 1, 8, 'the French rows');
+      await dialog.waitFor({ state: 'hidden' });
+      assert.deepEqual(admin.problems.splice(0), [], 'no console errors');
+      await page.close();
+    } finally {
+      for (const controller of controllers) controller.abort();
+      await admin.api.pool.query("DELETE FROM businesses WHERE name LIKE 'held %'");
+    }
+  }, 120_000);
+
   test('a refused export says "Dışa aktarma hatası" with the reason and starts no download', async () => {
     const page = await admin.open('/admin/businesses');
     const dialog = await openDialog(page);
@@ -169,9 +218,11 @@ describe('admin panel: CSV export dialog', () => {
     // The session ends behind the page's back.
     await admin.context.clearCookies();
     await dialog.getByRole('button', { name: 'Dışa Aktar', exact: true }).click();
-    const toast = page.getByTestId('toast');
-    await toast.getByText('Dışa aktarma hatası').waitFor();
-    assert.match((await toast.textContent()) ?? '', /401: /);
+    const error = dialog.getByTestId('export-error');
+    await error.waitFor();
+    assert.match((await error.textContent()) ?? '', /^Dışa aktarma hatası/);
+    assert.match((await error.textContent()) ?? '', /Oturumunuz sona erdi\. Lütfen tekrar giriş yapın\./);
+    assert.match((await error.textContent()) ?? '', /401: /);
     assert.equal(await dialog.isVisible(), true, 'the dialog stays open');
     assert.equal(downloads, 0);
     admin.problems.splice(0);

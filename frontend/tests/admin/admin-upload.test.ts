@@ -218,4 +218,30 @@ describe('admin panel: upload and import history', () => {
     assert.deepEqual(admin.problems.splice(0), [], 'no console errors');
     await page.close();
   }, 60_000);
+
+  test('a file that fails part-way (an unclosed quote after 5 good rows) shows what it imported before it stopped, and where', async () => {
+    const good = Array.from({ length: 5 }, (_, i) => `Quote Bakery ${i + 1},${i + 1} Quote Street Berlin,+49 30 ${300000 + i},Bakery,52.5,13.4,4.2,${i},pq-${i + 1},DE`);
+    // The header is line 1, the good rows lines 2-6; the quote opened on line 7 is never closed.
+    const broken = [HEADER, ...good, '"Quote Bakery 6,6 Quote Street Berlin,+49 30 300006,Bakery,52.5,13.4,4.2,6,pq-6,DE', 'Quote Bakery 7,7 Quote Street Berlin,+49 30 300007,Bakery,52.5,13.4,4.2,7,pq-7,DE'];
+    await writeFile(path.join(dir, 'broken-quote.csv'), `${broken.join('\n')}\n`);
+    const page = await admin.open('/admin/upload');
+    await page.getByLabel('Yüklenecek dosyalar').setInputFiles(path.join(dir, 'broken-quote.csv'));
+    await page.getByTestId('upload-file-list').waitFor();
+    await page.getByRole('button', { name: 'Yüklemeyi başlat' }).click();
+    const report = page.getByTestId('upload-report');
+    await report.waitFor({ timeout: 60_000 });
+    assert.match((await page.getByTestId('upload-outcome').textContent()) ?? '', /Yükleme hatası/);
+    // The server's message, as the spec words a failed file...
+    assert.match((await report.locator('.upload-report-failure').textContent()) ?? '', /^Upload failed for broken-quote\.csv: .*Row 7: a quoted cell is never closed/);
+    // ...and the counts its answer carries: 5 rows imported before it stopped at row 7, which the database holds.
+    assert.equal(await report.getByTestId('report-status').textContent(), 'Kısmi Başarı');
+    assert.equal(await report.getByTestId('report-success').textContent(), '5');
+    assert.equal(await report.getByTestId('report-stopped').textContent(), 'İçe aktarma 7. satırda durdu; o ana kadar yazılan 5 satır veritabanında kaldı.');
+    assert.equal(await report.getByTestId('column-report').textContent(), '10/23');
+    const db = await admin.api.pool.query<{ n: number }>("SELECT count(*)::int AS n FROM businesses WHERE place_id LIKE 'pq-%'");
+    assert.equal(db.rows[0]!.n, 5);
+    await page.screenshot({ path: screenshotPath('/admin/upload-failed-part-way', ADMIN_VIEWPORTS[1]), fullPage: true });
+    admin.problems.splice(0);
+    await page.close();
+  }, 90_000);
 });

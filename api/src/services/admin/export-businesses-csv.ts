@@ -62,13 +62,21 @@ export interface ExportOutcome {
   rowCount: number | null;
 }
 
+/**
+ * Refuses (429, Retry-After) while every export slot is taken. The export calls it, and so does the HEAD
+ * the export dialog sends first: a browser download cannot show a refusal, so the probe must say it.
+ */
+export function assertExportSlotFree(): void {
+  if (runningExports >= MAX_CONCURRENT_EXPORTS) {
+    throw new AppError('too_many_requests', `${MAX_CONCURRENT_EXPORTS} exports are already running. Try again when one has finished.`, undefined, { retryAfterSeconds: 30 });
+  }
+}
+
 /** Streams the export into the destination `open` gives and ends it once the audit row is written. */
 export async function exportBusinessesCsv(options: ExportBusinessesCsvOptions): Promise<ExportOutcome> {
   const now = options.now ?? new Date();
   const { selection, fileName, filters } = planExport(options.request, now);
-  if (runningExports >= MAX_CONCURRENT_EXPORTS) {
-    throw new AppError('too_many_requests', `${MAX_CONCURRENT_EXPORTS} exports are already running. Try again when one has finished.`, undefined, { retryAfterSeconds: 30 });
-  }
+  assertExportSlotFree();
   runningExports += 1;
   try {
     return await streamExport(options, selection, fileName, filters);

@@ -1,7 +1,9 @@
 /**
  * The list's table (TanStack Table 8, server-side paging and sorting): the spec's row fields, approved
  * rows red-tinted with a green 'Approved' button, held ones an 'Approve' button, edit and delete per
- * row, and a checkbox per row plus one for the page. On a phone it scrolls inside .admin-table-wrap.
+ * row, and a checkbox per row plus one for the page. From 1366 px wide every column shows without sideways
+ * scrolling: long names, categories, addresses and slugs are cut to one line, whole in their tooltip. On a
+ * phone it scrolls inside .admin-table-wrap.
  */
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable, type RowSelectionState } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef } from 'react';
@@ -11,6 +13,31 @@ import { useMessages } from '../i18n/language.tsx';
 import { businessMessages } from './messages.ts';
 
 const column = createColumnHelper<AdminBusinessRow>();
+
+/** A column's cell class (its width in businesses.css) and whether it holds a number (right-aligned). */
+interface ColumnLook {
+  className: string;
+  numeric?: boolean;
+}
+
+function cellClass(meta: unknown): string {
+  const look = meta as ColumnLook | undefined;
+  return [look?.className, look?.numeric ? 'is-numeric' : undefined].filter(Boolean).join(' ');
+}
+
+/** A text cut to one line on screen (businesses.css), whole in its tooltip and for screen readers. */
+function CutText({ text, strong = false }: { text: string | null; strong?: boolean }) {
+  if (text === null) return <>—</>;
+  return strong ? (
+    <strong className="biz-cut" title={text}>
+      {text}
+    </strong>
+  ) : (
+    <span className="biz-cut" title={text}>
+      {text}
+    </span>
+  );
+}
 
 export interface BusinessTableProps {
   rows: AdminBusinessRow[];
@@ -31,6 +58,7 @@ export function BusinessTable({ rows, selection, onSelectionChange, allMatching,
     () => [
       column.display({
         id: 'select',
+        meta: { className: 'biz-col-select' } satisfies ColumnLook,
         header: ({ table }) => (
           <HeaderCheckbox
             label={t.columns.selectPage}
@@ -51,25 +79,38 @@ export function BusinessTable({ rows, selection, onSelectionChange, allMatching,
           />
         ),
       }),
-      column.accessor('name', { header: t.columns.name, cell: (info) => <strong>{info.getValue()}</strong> }),
-      column.accessor('category', { header: t.columns.category, cell: (info) => info.getValue() ?? '—' }),
-      column.accessor('address', { header: t.columns.address, cell: (info) => <span className="biz-address">{info.getValue() ?? '—'}</span> }),
+      column.accessor('name', { header: t.columns.name, cell: (info) => <CutText text={info.getValue()} strong />, meta: { className: 'biz-col-name' } satisfies ColumnLook }),
+      column.accessor('category', { header: t.columns.category, cell: (info) => <CutText text={info.getValue()} />, meta: { className: 'biz-col-category' } satisfies ColumnLook }),
+      column.accessor('address', { header: t.columns.address, cell: (info) => <CutText text={info.getValue()} />, meta: { className: 'biz-col-address' } satisfies ColumnLook }),
       column.accessor('rating', {
         header: t.columns.rating,
         cell: (info) => (info.getValue() === null ? t.row.noRating : format.number(info.getValue()!, 1)),
-        meta: { numeric: true },
+        meta: { className: 'biz-col-rating', numeric: true } satisfies ColumnLook,
       }),
-      column.accessor('reviewCount', { header: t.columns.reviewCount, cell: (info) => format.number(info.getValue()), meta: { numeric: true } }),
+      column.accessor('reviewCount', {
+        header: t.columns.reviewCount,
+        cell: (info) => format.number(info.getValue()),
+        meta: { className: 'biz-col-reviews', numeric: true } satisfies ColumnLook,
+      }),
       column.accessor('slug', {
         header: t.columns.slug,
         cell: (info) => (
-          <a href={`/business/${encodeURIComponent(info.getValue())}`} target="_blank" rel="noopener noreferrer" aria-label={t.row.openPublic(info.row.original.name)} className="biz-slug">
+          <a
+            href={`/business/${encodeURIComponent(info.getValue())}`}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={t.row.openPublic(info.row.original.name)}
+            title={info.getValue()}
+            className="biz-slug biz-cut"
+          >
             {info.getValue()}
           </a>
         ),
+        meta: { className: 'biz-col-slug' } satisfies ColumnLook,
       }),
       column.accessor('isApproved', {
         header: t.columns.isApproved,
+        meta: { className: 'biz-col-approval' } satisfies ColumnLook,
         cell: ({ row }) => {
           const business = row.original;
           return (
@@ -86,9 +127,14 @@ export function BusinessTable({ rows, selection, onSelectionChange, allMatching,
           );
         },
       }),
-      column.accessor('createdAt', { header: t.columns.createdAt, cell: (info) => <time dateTime={info.getValue()}>{format.date(info.getValue())}</time> }),
+      column.accessor('createdAt', {
+        header: t.columns.createdAt,
+        cell: (info) => <time dateTime={info.getValue()}>{format.date(info.getValue())}</time>,
+        meta: { className: 'biz-col-created' } satisfies ColumnLook,
+      }),
       column.display({
         id: 'actions',
+        meta: { className: 'biz-col-actions' } satisfies ColumnLook,
         header: t.columns.actions,
         cell: ({ row }) => (
           <span className="biz-row-actions">
@@ -124,7 +170,7 @@ export function BusinessTable({ rows, selection, onSelectionChange, allMatching,
           {table.getHeaderGroups().map((group) => (
             <tr key={group.id}>
               {group.headers.map((header) => (
-                <th key={header.id} scope="col" className={(header.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric ? 'is-numeric' : undefined}>
+                <th key={header.id} scope="col" className={cellClass(header.column.columnDef.meta)}>
                   {header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext())}
                 </th>
               ))}
@@ -135,7 +181,7 @@ export function BusinessTable({ rows, selection, onSelectionChange, allMatching,
           {table.getRowModel().rows.map((row) => (
             <tr key={row.id} className={row.original.isApproved ? 'biz-row-approved' : 'biz-row-pending'} data-testid="business-row" data-business-id={row.original.id}>
               {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={(cell.column.columnDef.meta as { numeric?: boolean } | undefined)?.numeric ? 'is-numeric' : undefined}>
+                <td key={cell.id} className={cellClass(cell.column.columnDef.meta)}>
                   {flexRender(cell.column.columnDef.cell, cell.getContext())}
                 </td>
               ))}

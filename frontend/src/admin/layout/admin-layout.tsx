@@ -57,38 +57,41 @@ function Sidebar({ onClose }: { onClose(): void }) {
   const navigate = useNavigate();
   return (
     <aside className="admin-sidebar" id="admin-sidebar">
-      <div className="admin-sidebar-head">
-        <span className="admin-brand">{t.panelTitle}</span>
-        <button type="button" className="admin-icon-button admin-drawer-close" onClick={onClose} aria-label={t.nav.closeMenu}>
-          ×
-        </button>
-      </div>
-      <nav aria-label={t.nav.label}>
-        <ul className="admin-nav">
-          {NAV_ITEMS.map((item) => {
-            const badge = item.badge ? badges[item.badge] : undefined;
-            return (
-              <li key={item.path}>
-                <NavLink to={item.path} end={item.end} className={({ isActive }) => `admin-nav-link${isActive ? ' is-active' : ''}`}>
-                  <span>{t.nav[item.label]}</span>
-                  {badge ? (
-                    <span className="admin-badge" title={badge.title} data-testid={`badge-${item.badge}`}>
-                      {badge.text}
-                    </span>
-                  ) : null}
-                </NavLink>
-              </li>
-            );
-          })}
-        </ul>
-      </nav>
-      <div className="admin-sidebar-foot">
-        <a className="admin-nav-link" href="/">
-          {t.nav.mainSite}
-        </a>
-        <button type="button" className="admin-nav-link admin-logout" onClick={() => signOut.mutate(undefined, { onSettled: () => navigate('/admin/login', { replace: true }) })} disabled={signOut.isPending}>
-          {t.nav.logout}
-        </button>
+      {/* The aside runs the page's whole height (its dark column); this part stays in view while the page scrolls. */}
+      <div className="admin-sidebar-inner">
+        <div className="admin-sidebar-head">
+          <span className="admin-brand">{t.panelTitle}</span>
+          <button type="button" className="admin-icon-button admin-drawer-close" onClick={onClose} aria-label={t.nav.closeMenu}>
+            ×
+          </button>
+        </div>
+        <nav aria-label={t.nav.label}>
+          <ul className="admin-nav">
+            {NAV_ITEMS.map((item) => {
+              const badge = item.badge ? badges[item.badge] : undefined;
+              return (
+                <li key={item.path}>
+                  <NavLink to={item.path} end={item.end} className={({ isActive }) => `admin-nav-link${isActive ? ' is-active' : ''}`}>
+                    <span>{t.nav[item.label]}</span>
+                    {badge ? (
+                      <span className="admin-badge" title={badge.title} data-testid={`badge-${item.badge}`}>
+                        {badge.text}
+                      </span>
+                    ) : null}
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="admin-sidebar-foot">
+          <a className="admin-nav-link" href="/">
+            {t.nav.mainSite}
+          </a>
+          <button type="button" className="admin-nav-link admin-logout" onClick={() => signOut.mutate(undefined, { onSettled: () => navigate('/admin/login', { replace: true }) })} disabled={signOut.isPending}>
+            {t.nav.logout}
+          </button>
+        </div>
       </div>
     </aside>
   );

@@ -102,6 +102,9 @@ export const reportMessages = defineMessages(
   {
     succeeded: 'Başarılı',
     failed: 'Başarısız',
+    partial: 'Kısmi Başarı',
+    stoppedAt: (row: string, imported: string) => `İçe aktarma ${row}. satırda durdu; o ana kadar yazılan ${imported} satır veritabanında kaldı.`,
+    keptAfterFailure: (imported: string) => `İçe aktarma tamamlanamadı; o ana kadar yazılan ${imported} satır veritabanında kaldı.`,
     totalRows: 'Toplam satır',
     imported: 'İçe aktarılan',
     importedDetail: (inserted: string, updated: string, unchanged: string) => `${inserted} yeni, ${updated} güncellendi, ${unchanged} değişmedi`,
@@ -128,6 +131,9 @@ export const reportMessages = defineMessages(
   {
     succeeded: 'Succeeded',
     failed: 'Failed',
+    partial: 'Partial success',
+    stoppedAt: (row: string, imported: string) => `The import stopped at row ${row}; the ${imported} rows written until then stay in the database.`,
+    keptAfterFailure: (imported: string) => `The import did not finish; the ${imported} rows written until then stay in the database.`,
     totalRows: 'Total rows',
     imported: 'Imported',
     importedDetail: (inserted: string, updated: string, unchanged: string) => `${inserted} new, ${updated} updated, ${unchanged} unchanged`,

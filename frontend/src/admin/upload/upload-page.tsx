@@ -2,12 +2,12 @@
  * /admin/upload (spec §2, §4, §5, §8, §9): several .xlsx/.xls/.csv files, each checked for 150 MB before
  * it is sent, the batch size and import mode, a choice to hold new businesses for review; files sent one
  * after another with 25 ms between them, a live progress bar from the WebSocket, a report per file and
- * the overall outcome. A failed file is recorded as 'Upload failed for {file}: {body}' and the next one
- * is sent.
+ * the overall outcome. A failed file is recorded as 'Upload failed for {file}: {body}', with the counts its
+ * answer carries (rows imported before it stopped, where it stopped), and the next one is sent.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type DragEvent } from 'react';
-import { BATCH_SIZES, IMPORT_MODES, type BatchSize, type ImportMode, type UploadResult } from '../../../../common/api/admin.ts';
+import { BATCH_SIZES, IMPORT_MODES, UploadResult, type BatchSize, type ImportMode } from '../../../../common/api/admin.ts';
 import { ApiError } from '../../api/client.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { useToast } from '../components/toast.tsx';
@@ -17,7 +17,7 @@ import { ADMIN_KEY } from '../lib/query-client.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import { uploadMessages } from './messages.ts';
 import { downloadTemplate } from './sample-template.ts';
-import { UploadReport } from './upload-report.tsx';
+import { UploadReport, type ReportData } from './upload-report.tsx';
 import { fileFraction, useImportProgress } from './use-import-progress.ts';
 import './upload.css';
 
@@ -30,8 +30,23 @@ const ACCEPT_ATTRIBUTE = '.xlsx,.xls,.csv,application/vnd.openxmlformats-officed
 
 interface FileOutcome {
   fileName: string;
-  result?: UploadResult;
+  /** The import's result: a success's answer, or the counts a failed import's answer carries beside its message. */
+  result?: ReportData;
   failure?: string;
+}
+
+/**
+ * The counts of a failed file's answer: the API sends the import's result with `error` and `message`
+ * (rows imported before it stopped, the row where it stopped...). Absent when the file was refused before
+ * any import ran (no counts in the answer).
+ */
+function failedImportResult(error: unknown): ReportData | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const parsed = UploadResult.partial().safeParse(error.body);
+  if (!parsed.success) return undefined;
+  const { success, totalRows, successCount, errorCount, skippedCount } = parsed.data;
+  if (totalRows === undefined || successCount === undefined || errorCount === undefined || skippedCount === undefined) return undefined;
+  return { ...parsed.data, success: success ?? false, totalRows, successCount, errorCount, skippedCount };
 }
 
 type Outcome = { kind: 'all' } | { kind: 'partial'; ok: number; total: number } | { kind: 'none' };
@@ -111,7 +126,7 @@ export function UploadPage() {
           done.push({ fileName: file.name, result });
         } catch (error) {
           const body = error instanceof ApiError ? error.detail || error.statusText : error instanceof Error ? error.message : String(error);
-          done.push({ fileName: file.name, failure: t.uploadFailed(file.name, body) });
+          done.push({ fileName: file.name, failure: t.uploadFailed(file.name, body), result: failedImportResult(error) });
         }
         setOutcomes([...done]);
         if (index < total - 1) await wait(PAUSE_BETWEEN_FILES_MS);
@@ -123,7 +138,7 @@ export function UploadPage() {
       setFiles([]);
       if (inputRef.current) inputRef.current.value = '';
     }
-    const ok = done.filter((entry) => entry.result?.success).length;
+    const ok = done.filter((entry) => !entry.failure && entry.result?.success).length;
     const next: Outcome = ok === total ? { kind: 'all' } : ok > 0 ? { kind: 'partial', ok, total } : { kind: 'none' };
     setOutcome(next);
     if (next.kind === 'all') toast({ title: t.allSucceeded, variant: 'success' });

@@ -17,7 +17,7 @@ export type ReportData = Partial<UploadResult> & Pick<UploadResult, 'success' | 
 
 export interface UploadReportProps {
   fileName: string;
-  /** The import's result; absent when the request failed before the server produced one. */
+  /** The import's result (a failed import's too, with the rows it imported before it stopped); absent when the file was refused before any import ran. */
   report?: ReportData;
   /** 'Upload failed for {file}: {body}' of a failed file. */
   failure?: string;
@@ -27,6 +27,9 @@ export function UploadReport({ fileName, report, failure }: UploadReportProps) {
   const t = useMessages(reportMessages);
   const format = useFormat();
   const ok = !failure && report?.success === true;
+  // The spec's single-file wording: rows imported despite the failure are a partial success (default style).
+  const partial = !ok && !!report && report.successCount > 0;
+  const stoppedAtRow = report?.stoppedAtRow ?? null;
   const columns = report?.columnExtraction;
   const duplicates = report?.duplicateAnalysis;
   const repeated = duplicates?.excelDuplicateRecords ?? [];
@@ -37,14 +40,22 @@ export function UploadReport({ fileName, report, failure }: UploadReportProps) {
     <article className="upload-report" data-testid="upload-report" aria-label={fileName}>
       <header className="upload-report-head">
         <h3>{fileName}</h3>
-        <span className={`admin-chip ${ok ? 'admin-chip-success' : 'admin-chip-danger'}`}>{ok ? t.succeeded : t.failed}</span>
+        <span className={`admin-chip ${ok ? 'admin-chip-success' : partial ? '' : 'admin-chip-danger'}`} data-testid="report-status">
+          {ok ? t.succeeded : partial ? t.partial : t.failed}
+        </span>
       </header>
       {failure ? (
         <p className="upload-report-failure" role="alert">
           {failure}
         </p>
       ) : null}
-      {report?.message ? <p className="upload-report-message">{report.message}</p> : null}
+      {!ok && report && (stoppedAtRow !== null || report.successCount > 0) ? (
+        <p className="upload-report-stopped" data-testid="report-stopped">
+          {stoppedAtRow !== null ? t.stoppedAt(format.number(stoppedAtRow), format.number(report.successCount)) : t.keptAfterFailure(format.number(report.successCount))}
+        </p>
+      ) : null}
+      {/* A failure's line above already carries the server's message. */}
+      {report?.message && !failure ? <p className="upload-report-message">{report.message}</p> : null}
       {report ? (
         <dl className="upload-report-counts">
           <div>

@@ -9,7 +9,7 @@ import { Router, type Request, type Response } from 'express';
 import { ExportCsvQuery, LegacyExportCsvBody } from '../../../../../common/api/admin.ts';
 import type { RouteDeps } from '../../../deps.ts';
 import { parseInput } from '../../../middleware/validate.ts';
-import { exportBusinessesCsv, type ExportRequest } from '../../../services/admin/export-businesses-csv.ts';
+import { assertExportSlotFree, exportBusinessesCsv, type ExportRequest } from '../../../services/admin/export-businesses-csv.ts';
 import { addAdminRoute, ADMIN_ROUTES } from '../admin-routes.ts';
 
 export function createExportRouter(deps: RouteDeps): Router {
@@ -27,8 +27,12 @@ export function createExportRouter(deps: RouteDeps): Router {
 
   addAdminRoute(router, ADMIN_ROUTES.exportCsv, async (req, res) => {
     const query = parseInput(ExportCsvQuery, req.query, { style: 'labelled', location: 'query' });
-    // Express answers HEAD with the GET handler: a download manager's probe must not scan the table.
-    if (req.method === 'HEAD') return void res.status(200).type('text/csv; charset=utf-8').end();
+    // Express answers HEAD with the GET handler: a download manager's probe must not scan the table, but it
+    // says a refusal the GET would give (all export slots taken), as the export dialog probes before downloading.
+    if (req.method === 'HEAD') {
+      assertExportSlotFree();
+      return void res.status(200).type('text/csv; charset=utf-8').end();
+    }
     await download(req, res, { variant: 'full', query });
   });
 

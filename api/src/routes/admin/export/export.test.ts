@@ -367,6 +367,10 @@ describe('an abandoned download', () => {
     assert.equal(refused.status, 429);
     assert.equal(refused.headers.get('retry-after'), '30');
     assert.equal((await refused.json()).error, 'too_many_requests');
+    // The export dialog's probe (HEAD) says the same, so the browser never starts a download that would fail.
+    const probe = await api.request('/api/admin/export-csv?fields=name', { method: 'HEAD', headers: { cookie } });
+    assert.equal(probe.status, 429);
+    assert.equal(probe.headers.get('retry-after'), '30');
     controllers[0].abort();
     await running[0].body?.cancel().catch(() => undefined);
     const deadline = Date.now() + 5_000;
@@ -377,6 +381,7 @@ describe('an abandoned download', () => {
     }
     assert.equal(again.status, 200);
     await again.text();
+    assert.equal((await api.request('/api/admin/export-csv?fields=name', { method: 'HEAD', headers: { cookie } })).status, 200, 'a free slot: the probe passes');
     for (const controller of controllers.slice(1)) controller.abort();
   });
 });

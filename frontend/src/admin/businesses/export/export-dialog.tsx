@@ -7,8 +7,10 @@
  * The file is a real browser download: a hidden <a download> navigates to the export URL, so the CSV
  * streams to disk and never into the page (a million rows would not fit). A navigation cannot tell the
  * page whether the server refused, so before it the query is checked here with the API's own schema and
- * then with a HEAD request, which the API validates (session, fields, filters) without running the
- * export. Only a refused probe asks for the error text (a small JSON body). docs/decisions.md, "CSV export dialog".
+ * then with a HEAD request, which the API validates (session, fields, filters, a free export slot)
+ * without running the export. Only a refused probe asks for the error text (a small JSON body), which the
+ * dialog shows in Turkish, with the server's own line under it, and stays open; no download starts.
+ * docs/decisions.md, "CSV export dialog" and "Export refusals are said in the dialog".
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
@@ -83,27 +85,44 @@ export function exportUrl(choices: ExportChoices): string {
   return `${EXPORT_PATH}?${params.toString()}`;
 }
 
-/** The API's message for a refused export (its JSON `message`), or the status line. */
-async function refusalText(url: string, probe: Response): Promise<string> {
+/** Why an export did not start: the API's `error` code, its line ("{status}: {message}"), and Retry-After. */
+export interface ExportRefusal {
+  status: number;
+  code: string | null;
+  /** The server's own line, "{status}: {message}" (spec §8's form). */
+  line: string;
+  retryAfterSeconds: number | null;
+}
+
+function readRetryAfter(response: Response): number | null {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
+}
+
+/** The API's refusal of the probed export: its JSON `{ error, message }` asked for with a GET (a HEAD has no body). */
+async function readRefusal(url: string, probe: Response): Promise<ExportRefusal> {
+  const fallback: ExportRefusal = { status: probe.status, code: null, line: `${probe.status}: ${probe.statusText}`, retryAfterSeconds: readRetryAfter(probe) };
   const controller = new AbortController();
   try {
     const response = await fetch(url, { credentials: 'include', headers: { accept: 'application/json' }, signal: controller.signal });
     if (response.ok) {
       // Accepted this time: never read a CSV into the page.
       controller.abort();
-      return `${probe.status}: ${probe.statusText}`;
+      return fallback;
     }
     const text = await response.text();
+    const refusal: ExportRefusal = { status: response.status, code: null, line: `${response.status}: ${text || response.statusText}`, retryAfterSeconds: readRetryAfter(response) ?? fallback.retryAfterSeconds };
     try {
-      const body = JSON.parse(text) as { message?: unknown; details?: Array<{ field?: unknown; message?: unknown }> };
+      const body = JSON.parse(text) as { error?: unknown; message?: unknown; details?: Array<{ field?: unknown; message?: unknown }> };
       const details = Array.isArray(body.details) ? body.details.map((detail) => `${String(detail.field)} ${String(detail.message)}`).join('; ') : '';
-      if (typeof body.message === 'string') return `${response.status}: ${body.message}${details && !body.message.includes(details) ? ` (${details})` : ''}`;
+      if (typeof body.error === 'string') refusal.code = body.error;
+      if (typeof body.message === 'string') refusal.line = `${response.status}: ${body.message}${details && !body.message.includes(details) ? ` (${details})` : ''}`;
     } catch {
-      // not JSON
+      // not JSON: the body text stays the line
     }
-    return `${response.status}: ${text || response.statusText}`;
+    return refusal;
   } catch {
-    return `${probe.status}: ${probe.statusText}`;
+    return fallback;
   }
 }
 
@@ -135,6 +154,8 @@ function ExportForm({ onClose }: { onClose(): void }) {
   const [startDate, setStartDate] = useState('');
   const [endDate, setEndDate] = useState('');
   const [busy, setBusy] = useState(false);
+  /** Why the last export did not start: shown in the dialog until the next try. */
+  const [failure, setFailure] = useState<{ text: string; line?: string } | null>(null);
 
   // Spec §7, §9: fetched only while the dialog is open (this form exists only then), kept 10 minutes.
   const countries = useQuery({
@@ -163,6 +184,7 @@ function ExportForm({ onClose }: { onClose(): void }) {
 
   async function runExport() {
     if (!canExport) return;
+    setFailure(null);
     const choices: ExportChoices = {
       // The dialog's order, whatever order they were ticked in.
       fields: EXPORT_FIELDS.filter((field) => fields.includes(field)),
@@ -186,7 +208,7 @@ function ExportForm({ onClose }: { onClose(): void }) {
       timeZone,
     });
     if (!checked.success) {
-      toast({ title: t.failure, description: checked.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; '), variant: 'error' });
+      setFailure({ text: t.invalidChoices, line: checked.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ') });
       return;
     }
     const url = exportUrl(choices);
@@ -194,14 +216,15 @@ function ExportForm({ onClose }: { onClose(): void }) {
     try {
       const probe = await fetch(api.baseUrl + url, { method: 'HEAD', credentials: 'include' });
       if (!probe.ok) {
-        toast({ title: t.failure, description: await refusalText(api.baseUrl + url, probe), variant: 'error' });
+        const refusal = await readRefusal(api.baseUrl + url, probe);
+        setFailure({ text: t.refusal(refusal), line: refusal.line });
         return;
       }
       startDownload(api.baseUrl + url);
       toast({ title: t.success, description: t.successDetail, variant: 'success' });
       onClose();
     } catch (error) {
-      toast({ title: t.failure, description: `${t.failedText}: ${error instanceof Error ? error.message : String(error)}`, variant: 'error' });
+      setFailure({ text: t.unreachable, line: `${t.failedText}: ${error instanceof Error ? error.message : String(error)}` });
     } finally {
       setBusy(false);
     }
@@ -344,6 +367,14 @@ function ExportForm({ onClose }: { onClose(): void }) {
           </>
         )}
       </fieldset>
+
+      {failure ? (
+        <div className="export-error" role="alert" data-testid="export-error">
+          <strong>{t.failure}</strong>
+          <p>{failure.text}</p>
+          {failure.line ? <p className="export-error-line">{failure.line}</p> : null}
+        </div>
+      ) : null}
 
       <div className="admin-dialog-actions">
         <button type="button" className="admin-button" onClick={onClose}>

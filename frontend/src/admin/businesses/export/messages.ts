@@ -1,4 +1,5 @@
 /** Texts of the CSV export dialog (spec §2 "CSV export dialog", §8). */
+import type { ExportRefusal } from './export-dialog.tsx';
 import type { ExportApproval, ExportDateRange, ExportField } from '../../../../../common/api/admin.ts';
 import { defineMessages } from '../../i18n/language.tsx';
 
@@ -59,6 +60,18 @@ export const exportMessages = defineMessages(
     successDetail: 'İndirme başladı.',
     failure: 'Dışa aktarma hatası',
     failedText: 'Export failed',
+    invalidChoices: 'Seçimler geçersiz; düzeltip yeniden deneyin.',
+    unreachable: 'Sunucuya bağlanılamadı. Lütfen tekrar deneyin.',
+    refusal: ({ status, retryAfterSeconds }: Pick<ExportRefusal, 'status' | 'retryAfterSeconds'>) =>
+      status === 429
+        ? `Şu anda çok fazla dışa aktarma çalışıyor; indirme başlatılmadı. Biri bitince${retryAfterSeconds ? ` (yaklaşık ${retryAfterSeconds} saniye sonra)` : ''} yeniden deneyin.`
+        : status === 401
+          ? 'Oturumunuz sona erdi. Lütfen tekrar giriş yapın.'
+          : status === 400
+            ? 'Sunucu seçimleri kabul etmedi; indirme başlatılmadı.'
+            : status === 503
+              ? `Sunucu şu anda dışa aktaramıyor${retryAfterSeconds ? `; yaklaşık ${retryAfterSeconds} saniye sonra` : ', biraz sonra'} yeniden deneyin.`
+              : 'Dışa aktarma başlatılamadı; indirme başlatılmadı.',
   },
   {
     open: 'Export CSV',
@@ -101,5 +114,17 @@ export const exportMessages = defineMessages(
     successDetail: 'The download has started.',
     failure: 'Export error',
     failedText: 'Export failed',
+    invalidChoices: 'The choices are not valid; correct them and try again.',
+    unreachable: 'The server could not be reached. Please try again.',
+    refusal: ({ status, retryAfterSeconds }: Pick<ExportRefusal, 'status' | 'retryAfterSeconds'>) =>
+      status === 429
+        ? `Too many exports are running right now; no download was started. Try again when one has finished${retryAfterSeconds ? ` (in about ${retryAfterSeconds} seconds)` : ''}.`
+        : status === 401
+          ? 'Your session has ended. Please sign in again.'
+          : status === 400
+            ? 'The server did not accept the choices; no download was started.'
+            : status === 503
+              ? `The server cannot export right now; try again ${retryAfterSeconds ? `in about ${retryAfterSeconds} seconds` : 'shortly'}.`
+              : 'The export could not be started; no download was started.',
   },
 );
