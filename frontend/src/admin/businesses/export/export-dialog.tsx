@@ -32,7 +32,7 @@ import { useToast } from '../../components/toast.tsx';
 import { useFormat } from '../../i18n/format.ts';
 import { useMessages } from '../../i18n/language.tsx';
 import { ADMIN_KEY, MINUTE } from '../../lib/query-client.ts';
-import { exportMessages } from './messages.ts';
+import { exportMessages, type ExportRefusal } from './messages.ts';
 import './export-dialog.css';
 
 export const EXPORT_PATH = '/api/admin/export-csv';
@@ -83,15 +83,6 @@ export function exportUrl(choices: ExportChoices): string {
   params.set('timeZone', choices.timeZone);
   params.set('approval', choices.approval);
   return `${EXPORT_PATH}?${params.toString()}`;
-}
-
-/** Why an export did not start: the API's `error` code, its line ("{status}: {message}"), and Retry-After. */
-export interface ExportRefusal {
-  status: number;
-  code: string | null;
-  /** The server's own line, "{status}: {message}" (spec §8's form). */
-  line: string;
-  retryAfterSeconds: number | null;
 }
 
 function readRetryAfter(response: Response): number | null {

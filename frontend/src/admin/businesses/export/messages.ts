@@ -1,7 +1,15 @@
 /** Texts of the CSV export dialog (spec §2 "CSV export dialog", §8). */
-import type { ExportRefusal } from './export-dialog.tsx';
 import type { ExportApproval, ExportDateRange, ExportField } from '../../../../../common/api/admin.ts';
 import { defineMessages } from '../../i18n/language.tsx';
+
+/** Why an export did not start: the API's `error` code, its line ("{status}: {message}"), and Retry-After. */
+export interface ExportRefusal {
+  status: number;
+  code: string | null;
+  /** The server's own line, "{status}: {message}" (spec §8's form). */
+  line: string;
+  retryAfterSeconds: number | null;
+}
 
 const trFields: Record<ExportField, string> = {
   id: 'Kimlik (id)', name: 'İşletme adı', slug: 'URL adı (slug)', category: 'Kategori', type: 'Tür', full_address: 'Tam adres', street: 'Sokak',

@@ -10,10 +10,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, test } from 'vitest';
 import { Router } from 'express';
-import { hashedAssets } from '../../../frontend/server/static-assets.ts';
-import { captureLogs } from '../../../platform/testing/capture-logs.ts';
-import { routers } from '../routes/index.ts';
-import { startTestApi, type TestApi } from '../test/api-harness.ts';
+import { hashedAssets } from '../../frontend/server/static-assets.ts';
+import { captureLogs } from '../../platform/testing/capture-logs.ts';
+import { routers } from './routes/index.ts';
+import { startTestApi, type TestApi } from './test/api-harness.ts';
 
 const logs = captureLogs({ level: 'debug' });
 let api: TestApi & { close(): Promise<void> };
