@@ -19,7 +19,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BatchSize } from '../common/api/admin.ts';
 import { importFile, importWritersForCores } from '../api/src/services/import/import-file.ts';
-import { prepareThreadsFor } from '../api/src/services/import/parsed-batches.ts';
+import { prepareThreadsForFile } from '../api/src/services/import/parsed-batches.ts';
 import { readBatches } from '../api/src/services/import/read-batches.ts';
 import { PAYLOAD_COLUMNS, type EncodedBatch } from '../platform/db/business-writer.ts';
 import { Readable } from 'node:stream';
@@ -49,7 +49,7 @@ function flag(name: string, fallback: number): number {
 async function runChild(file: string, url: string, batchSize: BatchSize, writers: number, prepareThreads: number | undefined): Promise<void> {
   const pool = createPool(url, { max: writers + 1, applicationName: 'bench-import' });
   const prisma = createPrisma(url, { max: 2 });
-  const threads = prepareThreads ?? prepareThreadsFor((await stat(file)).size);
+  const threads = prepareThreads ?? (await prepareThreadsForFile(file, (await stat(file)).size));
   let peakHeap = 0;
   const started = process.hrtime.bigint();
   const cpuBefore = process.cpuUsage();
@@ -180,29 +180,40 @@ async function main(): Promise<void> {
   const batchSize = flag('batch-size', 500);
   const writerCounts = listFlag('writers', [importWritersForCores()]);
   const prepareIndex = process.argv.indexOf('--prepare-threads');
-  const prepareThreads = prepareIndex === -1 ? undefined : Number(process.argv[prepareIndex + 1]);
-  if (prepareThreads !== undefined && !(Number.isInteger(prepareThreads) && prepareThreads >= 0)) {
-    console.error('--prepare-threads needs a whole number (0 or more)');
+  const threadCounts = prepareIndex === -1 ? [undefined] : String(process.argv[prepareIndex + 1]).split(',').map(Number);
+  if (threadCounts.some((count) => count !== undefined && !(Number.isInteger(count) && count >= 0))) {
+    console.error('--prepare-threads needs whole numbers (0 or more), comma-separated');
+    process.exit(1);
+  }
+  const prepareThreads = threadCounts.length === 1 ? threadCounts[0] : undefined;
+  const fileIndex = process.argv.indexOf('--files');
+  const kinds = fileIndex === -1 ? ['csv', 'xlsx', 'narrow'] : String(process.argv[fileIndex + 1]).split(',');
+  if (kinds.some((kind) => !['csv', 'xlsx', 'narrow'].includes(kind))) {
+    console.error('--files takes csv, xlsx and narrow, comma-separated');
     process.exit(1);
   }
   const servers = await startThrowawayServers({ name: 'bench-import', database: 'bench' });
   const { dataDir, databaseUrl: url } = servers;
   try {
-    console.log(`bench:import on Node ${process.version}, ${os.cpus().length} cores (${os.availableParallelism()} available: ${importWritersForCores()} writer(s) by default), batches of ${batchSize}, writers ${writerCounts.join(' and ')}, prepare threads ${prepareThreads ?? 'by file size and cores'}; 1-min load average at the start ${os.loadavg()[0].toFixed(1)}`);
+    console.log(`bench:import on Node ${process.version}, ${os.cpus().length} cores (${os.availableParallelism()} available: ${importWritersForCores()} writer(s) by default), batches of ${batchSize}, writers ${writerCounts.join(' and ')}, prepare threads ${prepareIndex === -1 ? 'by file size, type and cores' : threadCounts.join(' and ')}; 1-min load average at the start ${os.loadavg()[0].toFixed(1)}`);
 
     const csv = path.join(dataDir, 'bench.csv');
     let started = Date.now();
     const csvRows = await generateCsv(csv, csvMb * 1024 * 1024);
     console.log(`generated ${path.basename(csv)}: ${csvRows.toLocaleString('en')} rows, ${mb((await stat(csv)).size)} in ${((Date.now() - started) / 1000).toFixed(1)} s (not timed)`);
     const xlsx = path.join(dataDir, 'bench.xlsx');
-    started = Date.now();
-    await generateXlsx(xlsx, xlsxRows);
-    console.log(`generated ${path.basename(xlsx)}: ${xlsxRows.toLocaleString('en')} rows, ${mb((await stat(xlsx)).size)} in ${((Date.now() - started) / 1000).toFixed(1)} s (not timed)`);
+    if (kinds.includes('xlsx')) {
+      started = Date.now();
+      await generateXlsx(xlsx, xlsxRows);
+      console.log(`generated ${path.basename(xlsx)}: ${xlsxRows.toLocaleString('en')} rows, ${mb((await stat(xlsx)).size)} in ${((Date.now() - started) / 1000).toFixed(1)} s (not timed)`);
+    }
 
     const narrow = path.join(dataDir, 'narrow.csv');
-    started = Date.now();
-    const narrowRows = await generateNarrowCsv(narrow, narrowMb * 1024 * 1024);
-    console.log(`generated ${path.basename(narrow)}: ${narrowRows.toLocaleString('en')} rows, ${mb((await stat(narrow)).size)} in ${((Date.now() - started) / 1000).toFixed(1)} s (not timed)`);
+    if (kinds.includes('narrow')) {
+      started = Date.now();
+      const narrowRows = await generateNarrowCsv(narrow, narrowMb * 1024 * 1024);
+      console.log(`generated ${path.basename(narrow)}: ${narrowRows.toLocaleString('en')} rows, ${mb((await stat(narrow)).size)} in ${((Date.now() - started) / 1000).toFixed(1)} s (not timed)`);
+    }
 
     // A file of the size most uploads are: its time is mostly the import's fixed cost (worker start, job and report).
     const small = path.join(dataDir, 'small.csv');
@@ -213,12 +224,14 @@ async function main(): Promise<void> {
       const smallRun = await importInChild(small, url, batchSize, writers, prepareThreads);
       console.log(`small CSV, ${smallRun.writers} writer(s), ${smallRun.prepareThreads} prepare thread(s): ${smallRun.rows.toLocaleString('en')} rows (${smallRows.toLocaleString('en')} generated) imported in ${smallRun.seconds.toFixed(2)} s, import CPU ${smallRun.cpuSeconds.toFixed(2)} s; ${smallRun.status}`);
     }
-    for (const [label, file, target] of [['CSV', csv, 50_000], ['XLSX', xlsx, 15_000], ['narrow CSV', narrow, 50_000]] as const) {
-      // Each writer count in turn on the same file (the second run updates nothing: every row is unchanged,
-      // so the first of each pair is emptied out first and both write the same new rows).
-      for (const writers of writerCounts) {
-        if (writerCounts.length > 1) await emptyBusinesses(url);
-        const run = await importInChild(file, url, batchSize, writers, prepareThreads);
+    const files = ([['csv', 'CSV', csv, 50_000], ['xlsx', 'XLSX', xlsx, 15_000], ['narrow', 'narrow CSV', narrow, 50_000]] as const).filter(([kind]) => kinds.includes(kind));
+    const runs = writerCounts.flatMap((writers) => threadCounts.map((threads) => ({ writers, threads })));
+    for (const [, label, file, target] of files) {
+      // Each writer and thread count in turn on the same file (a second run would update nothing: every row
+      // is unchanged, so the table is emptied before each and all write the same new rows).
+      for (const { writers, threads } of runs) {
+        if (runs.length > 1) await emptyBusinesses(url);
+        const run = await importInChild(file, url, batchSize, writers, threads);
         const rate = Math.round(run.rows / run.seconds);
         console.log(`${label}, ${run.writers} writer(s), ${run.prepareThreads} prepare thread(s): ${run.rows.toLocaleString('en')} rows (${run.written.toLocaleString('en')} written) in ${run.seconds.toFixed(1)} s = ${rate.toLocaleString('en')} rows/s (target ${target.toLocaleString('en')}), peak RSS ${mb(run.maxRssBytes)} (target < 400 MB), peak heap ${mb(run.peakHeapBytes)}, import process CPU ${run.cpuSeconds.toFixed(1)} s (${Math.round(run.rows / run.cpuSeconds).toLocaleString('en')} rows per CPU-second); 1-min load average at the end ${os.loadavg()[0].toFixed(1)}; ${run.status}`);
         if (run.status !== 'completed') console.log(`  ${run.message}`);

@@ -60,6 +60,17 @@ describe('configuration that cannot work', () => {
   });
 });
 
+describe('IMPORT_READER_THREADS', () => {
+  test('unset: the importer decides by cores; 0 to 16 threads; anything else is refused in one line', () => {
+    assert.equal(loadConfig({ NODE_ENV: 'test' }).importReaderThreads, undefined);
+    assert.equal(loadConfig({ NODE_ENV: 'test', IMPORT_READER_THREADS: '0' }).importReaderThreads, 0);
+    assert.equal(loadConfig({ NODE_ENV: 'test', IMPORT_READER_THREADS: '6' }).importReaderThreads, 6);
+    for (const bad of ['17', '-1', '2.5', 'four', '6 ']) {
+      assert.deepEqual(problemsOf({ IMPORT_READER_THREADS: bad }), ['IMPORT_READER_THREADS must be a whole number of threads from 0 to 16'], bad);
+    }
+  });
+});
+
 describe('DATABASE_POOL_SIZE', () => {
   test('unset: each process keeps its own default; a whole number from 4 to 100 is each pool\'s size', () => {
     assert.equal(loadConfig({ NODE_ENV: 'test' }).databasePoolSize, undefined);

@@ -42,6 +42,9 @@ const poolSize = z
   .transform(Number)
   .refine((value) => value >= DATABASE_POOL_SIZE_RANGE.min && value <= DATABASE_POOL_SIZE_RANGE.max, POOL_SIZE_MESSAGE);
 
+const READER_THREADS_MESSAGE = 'must be a whole number of threads from 0 to 16';
+const readerThreads = z.string().regex(/^\d{1,2}$/, READER_THREADS_MESSAGE).transform(Number).refine((value) => value <= 16, READER_THREADS_MESSAGE);
+
 const postgresUrl = z
   .string()
   .url()
@@ -76,6 +79,12 @@ const EnvSchema = z
      * indexer's one. Unset: 10 each for the API, 6 for the indexer (docs/deploying.md, Connection budget).
      */
     DATABASE_POOL_SIZE: poolSize.optional(),
+    /**
+     * Threads that read a CSV of 4 MB or more beside an import's parse worker, a range of the file each
+     * (csv-ranges.ts; from 2; 1 is one prepare thread), each ~35-50 MB of memory more. Unset: one prepare
+     * thread on 4 cores or more, none below (parsed-batches.ts says why).
+     */
+    IMPORT_READER_THREADS: readerThreads.optional(),
     EMBEDDED_PG_PORT: port.default(54329),
 
     MEILI_URL: httpUrl.optional(),
@@ -192,6 +201,8 @@ export interface Config {
   databaseUrl?: string;
   /** DATABASE_POOL_SIZE: each pool's size; unset, each process's own default (API 10 per pool, indexer 6). */
   databasePoolSize?: number;
+  /** IMPORT_READER_THREADS: threads reading a large CSV's ranges; unset, prepareThreadsFor's choice. */
+  importReaderThreads?: number;
   embeddedPgPort: number;
   meiliUrl?: string;
   meiliMasterKey?: string;
@@ -246,6 +257,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     databaseUrl: env.DATABASE_URL,
     databasePoolSize: env.DATABASE_POOL_SIZE,
+    importReaderThreads: env.IMPORT_READER_THREADS,
     embeddedPgPort: env.EMBEDDED_PG_PORT,
     meiliUrl: env.MEILI_URL,
     meiliMasterKey: env.MEILI_MASTER_KEY,

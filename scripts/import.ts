@@ -78,7 +78,7 @@ try {
     console.log(`[${index + 1}/${args.files.length}] ${fileName} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, mode ${args.mode}, batches of ${args.batchSize}${args.holdForReview ? ', new businesses held for review' : ''})`);
     let last = 0;
     const { result, status, jobId } = await importFile({
-      pool, prisma, path: file, fileName, mode: args.mode, batchSize: args.batchSize, holdForReview: args.holdForReview, kind: 'cli',
+      pool, prisma, path: file, fileName, mode: args.mode, batchSize: args.batchSize, holdForReview: args.holdForReview, kind: 'cli', readerThreads: config.importReaderThreads,
       onProgress(progress) {
         // Admins watching the progress socket of `npm start` see this import too (in order, all sent before exit).
         relayed = relayed.then(() => relayProgress(pool, progress));

@@ -155,6 +155,15 @@ function parseRecord(scan: CellScanner, start: number, final: boolean): string[]
   }
 }
 
+/** The error for record `row`, whose text so far (`record`) is longer than any record of a business. */
+export function overlongRecordError(row: number, record: string): ImportFileError {
+  const megabytes = MAX_RECORD_CHARS / 1024 / 1024;
+  const why = record.includes('"')
+    ? `a cell runs over ${megabytes} MB; a quote (") is probably never closed`
+    : `one row runs over ${megabytes} MB without a line break; a business's row is a few KB at most, so this is not a CSV of one business a line`;
+  return new ImportFileError('malformed', `Row ${row}: ${why}.`, row);
+}
+
 /** The text encodings a CSV is read in (see csvEncoding). */
 export type CsvEncoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
@@ -251,7 +260,9 @@ function decodeUtf8OrWindows1252(bytes: Uint8Array): string {
  */
 class MixedEncodingDecoder {
   private rest = Buffer.alloc(0);
-  private first = true;
+
+  /** `first`: the bytes start the file (a UTF-8 byte order mark there is dropped). */
+  constructor(private first = true) {}
 
   decode(chunk?: Buffer, options: { stream?: boolean } = {}): string {
     let bytes = chunk ? (this.rest.length ? Buffer.concat([this.rest, chunk]) : chunk) : this.rest;
@@ -307,17 +318,56 @@ export async function csvEncoding(path: string): Promise<CsvEncoding> {
   }
 }
 
-/** Yields arrays of records (each a string[]) with their record numbers, chunk by chunk. */
-async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read: number; delimiter?: string }): AsyncGenerator<{ number: number; fields: string[] }[]> {
-  const stream = createReadStream(path, { highWaterMark: CHUNK_BYTES });
-  // Decodes across chunk ends (a character cut in two waits for its other half); drops a byte order mark.
-  const decoder = encoding === 'windows-1252' ? new MixedEncodingDecoder() : new TextDecoder(encoding);
+/**
+ * A part of a CSV read on its own (csv-ranges.ts: several threads parse one file): the bytes from `start`
+ * (0, or just after a line feed) to `end` (just after a line feed, or the file's end), whose records are
+ * numbered from 1 (the range's first record; the file's first, after a `sep=` line, when `start` is 0).
+ */
+export interface CsvRange {
+  start: number;
+  end: number;
+  /** The file's delimiter (sniffed from its start by openCsv). */
+  delimiter: string;
+  /** The text of a record the range before left unfinished (its end is inside a quoted cell): read first. */
+  prefix?: string;
+  /** The file ends at `end`: a quoted cell still open there is an error, not a tail for the next range. */
+  atEnd: boolean;
+}
+
+/** How far csvRecords has read, and what it found at the start; for a range, the record it left unfinished. */
+export interface CsvProgress {
+  read: number;
+  delimiter?: string;
+  /** A range's last record, from its start, when the range ends inside one of its quoted cells. */
+  tail?: string;
+  /** Records read (blank lines included), a `sep=` line counted as one: the last record's number. */
+  records?: number;
+}
+
+class CutRecord extends Error {
+  constructor(readonly tail: string) {
+    super('the range ends inside a quoted cell');
+  }
+}
+
+/**
+ * Yields arrays of records (each a string[]) with their record numbers, chunk by chunk: of the whole file,
+ * or of one range of it (CsvRange).
+ */
+export async function* csvRecords(path: string, encoding: CsvEncoding, progress: CsvProgress, range?: CsvRange): AsyncGenerator<{ number: number; fields: string[] }[]> {
+  const empty = range !== undefined && range.end <= range.start;
+  const stream = empty ? null : createReadStream(path, { highWaterMark: CHUNK_BYTES, ...(range ? { start: range.start, end: range.end - 1 } : {}) });
+  const fileStart = !range || range.start === 0;
+  // Decodes across chunk ends (a character cut in two waits for its other half); drops a byte order mark at
+  // the file's start (only there: a range's first bytes are some line's).
+  const decoder = encoding === 'windows-1252' ? new MixedEncodingDecoder(fileStart) : new TextDecoder(encoding, { ignoreBOM: !fileStart });
   // The text of the latest chunk, and the start of a record cut at the end of the chunk before it.
   let text = '';
-  let rest = '';
-  let delim = ',';
+  let rest = range?.prefix ?? '';
+  let delim = range?.delimiter ?? ',';
   let number = 0;
-  let first = true;
+  let first = fileStart;
+  if (!first) progress.delimiter = delim;
   /** Parses records from `scan` at `pos` into `out` while they are complete; returns where it stopped. */
   const parseInto = (out: { number: number; fields: string[] }[], scan: CellScanner, pos: number, final: boolean, limit = Infinity): number => {
     while (pos < scan.buf.length && out.length < limit) {
@@ -326,6 +376,8 @@ async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read
         fields = parseRecord(scan, pos, final);
       } catch (error) {
         if (error instanceof UnclosedQuote) {
+          // A range that is not the file's end hands its open record on to the next range.
+          if (range && !range.atEnd) throw Object.assign(new CutRecord(scan.buf.slice(pos)), { pending: out });
           const row = number + 1;
           throw Object.assign(
             new ImportFileError('malformed', `Row ${row}: a quoted cell is never closed (a " is missing).`, row),
@@ -372,14 +424,7 @@ async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read
       rest = text.slice(pos);
     }
     text = '';
-    if (!final && rest.length > MAX_RECORD_CHARS) {
-      const row = number + 1;
-      const megabytes = MAX_RECORD_CHARS / 1024 / 1024;
-      const why = rest.includes('"')
-        ? `a cell runs over ${megabytes} MB; a quote (") is probably never closed`
-        : `one row runs over ${megabytes} MB without a line break; a business's row is a few KB at most, so this is not a CSV of one business a line`;
-      throw Object.assign(new ImportFileError('malformed', `Row ${row}: ${why}.`, row), { pending: out });
-    }
+    if (!final && rest.length > MAX_RECORD_CHARS) throw Object.assign(overlongRecordError(number + 1, rest), { pending: out });
     return out;
   };
   const append = (chunk: string): boolean => {
@@ -393,7 +438,7 @@ async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read
         text = text.slice(hint[0].length);
         number = 1;
       } else {
-        delim = sniffDelimiter(text.slice(0, 64 * 1024));
+        delim = range?.delimiter ?? sniffDelimiter(text.slice(0, 64 * 1024));
       }
       first = false;
       progress.delimiter = delim;
@@ -403,26 +448,34 @@ async function* csvRecords(path: string, encoding: CsvEncoding, progress: { read
     return true;
   };
   try {
-    for await (const bytes of stream as AsyncIterable<Buffer>) {
-      progress.read = stream.bytesRead;
-      if (!append(decoder.decode(bytes, { stream: true }))) continue;
-      const records = drainOrPending(drain, false);
-      if (records.pending) {
-        if (records.pending.length) yield records.pending;
-        throw records.error;
+    if (stream) {
+      for await (const bytes of stream as AsyncIterable<Buffer>) {
+        progress.read = stream.bytesRead;
+        if (!append(decoder.decode(bytes, { stream: true }))) continue;
+        const records = drainOrPending(drain, false);
+        progress.records = number;
+        if (records.pending) {
+          if (records.pending.length) yield records.pending;
+          throw records.error;
+        }
+        if (records.out.length) yield records.out;
       }
-      if (records.out.length) yield records.out;
     }
     append(decoder.decode());
     if (first) return;
     const records = drainOrPending(drain, true);
+    progress.records = number;
     if (records.pending) {
       if (records.pending.length) yield records.pending;
+      if (records.error instanceof CutRecord) {
+        progress.tail = records.error.tail;
+        return;
+      }
       throw records.error;
     }
     if (records.out.length) yield records.out;
   } finally {
-    stream.destroy();
+    stream?.destroy();
   }
 }
 
@@ -442,7 +495,7 @@ function drainOrPending(
 /** Opens a CSV file: reads the header row, then streams data rows. */
 export async function openCsv(path: string): Promise<RowSource> {
   const size = statSync(path).size;
-  const progress: { read: number; delimiter?: string } = { read: 0 };
+  const progress: CsvProgress = { read: 0 };
   const encoding = await csvEncoding(path);
   const batches = csvRecords(path, encoding, progress);
   // The header is the first non-blank line, or the first with a business name column after a title line
@@ -496,7 +549,10 @@ export async function openCsv(path: string): Promise<RowSource> {
   const notes = encoding === 'windows-1252' ? [legacyNote(await legacyLines(path))]
     : encoding === 'utf-8' ? [] : [`The file was read as ${encoding.toUpperCase()} text (it starts with that byte order mark).`];
   if (titleLines > 0) notes.push(`The header is on line ${headerRecord.number.toLocaleString('en-US')}: the ${titleLines === 1 ? 'title line' : `${titleLines} title lines`} above it ${titleLines === 1 ? 'was' : 'were'} not read as data.`);
-  return { headers, sheets: [], rows: rows(), close: async () => void (await batches.return(undefined)), fraction: () => (size ? Math.min(1, progress.read / size) : 1), notes, delimiter: progress.delimiter };
+  return {
+    headers, sheets: [], rows: rows(), close: async () => void (await batches.return(undefined)), fraction: () => (size ? Math.min(1, progress.read / size) : 1), notes, delimiter: progress.delimiter,
+    csv: { encoding, headerRecord: headerRecord.number, bytes: size },
+  };
 }
 
 function legacyNote(lines: LegacyLines): string {

@@ -27,7 +27,7 @@ import { createRunningImportJob, finishImportJob, holdImportLock, writeImportBat
 import type { ColumnMapping } from './columns.ts';
 import { buildUploadResult, emptyCounters, MAX_LISTED, type ImportCounters, type ReportInput, type UploadResult } from './import-report.ts';
 import { publishImportProgress, type ImportPhase, type ImportProgress } from './import-progress.ts';
-import { prepareThreadsFor, readBatchesInWorker } from './parsed-batches.ts';
+import { prepareThreadsForFile, readBatchesInWorker } from './parsed-batches.ts';
 import { positionAt, type ReadDelta, type ReadMessage } from './read-batches.ts';
 import type { WriteOutcome } from '../../../../platform/db/business-writer.ts';
 import { detach, type FileType, type RowSource } from './source-rows.ts';
@@ -53,8 +53,12 @@ export interface ImportFileOptions {
    * this machine). Taken from `pool`, so the pool must hold at least this many.
    */
   writers?: number;
-  /** Prepare threads (default: prepareThreadsFor the file's size and this machine); for the bench. */
+  /** Helper threads, whatever the file (default: prepareThreadsFor the file's size and type, and this machine); for the bench and tests. */
   prepareThreads?: number;
+  /** IMPORT_READER_THREADS: threads reading a large CSV (prepareThreadsForFile). */
+  readerThreads?: number;
+  /** The size of a CSV's ranges when helper threads read it (csv-ranges.ts); for tests, to have many. */
+  rangeBytes?: number;
   /** Test hook: runs inside each batch's transaction just before it commits (`attempt` > 1: tried again after a deadlock). */
   beforeCommit?: (client: PoolClient, batchNumber: number, attempt: number) => Promise<void>;
 }
@@ -217,7 +221,7 @@ async function runImport(
   };
 
   const isApproved = !options.holdForReview;
-  const reader = await readBatchesInWorker({ path, batchSize, source, isApproved, mode, prepareThreads: options.prepareThreads ?? prepareThreadsFor(fileSizeBytes) });
+  const reader = await readBatchesInWorker({ path, batchSize, source, isApproved, mode, prepareThreads: options.prepareThreads ?? (await prepareThreadsForFile(path, fileSizeBytes, { readerThreads: options.readerThreads })), rangeBytes: options.rangeBytes });
   let readFailure: unknown = null;
   try {
     let fromDataRow = 0;

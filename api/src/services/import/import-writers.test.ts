@@ -152,6 +152,25 @@ describe('importFile with several writers', () => {
     assert.equal(await count("place_id LIKE 'ChIJ-mixed-%' OR name LIKE 'ChIJ-mixed no id %'"), stored);
   });
 
+  test('a CSV read by several helper threads, a range each, and written by several writers: the report and the rows of one thread and one writer', { timeout: 120_000 }, async () => {
+    const csv = file('ranges.csv');
+    // Quoted cells over two lines, so that many ranges start inside a record and are read again.
+    const rows = mixedRows('ChIJ-ranges', 1500).map((row, index) => (index > 0 && index % 4 === 1 ? [row[0], row[1], `${row[2]}\nKanton`, ...row.slice(3)] : row));
+    await writeCsv(csv, rows);
+    const stored = async () => (await pool.query("SELECT place_id, name, city, slug, rating FROM businesses WHERE place_id LIKE 'ChIJ-ranges-%' OR name LIKE 'ChIJ-ranges no id %' ORDER BY place_id")).rows;
+    const alone = await run(csv, { batchSize: 100, writers: 1, prepareThreads: 0 });
+    assert.equal(alone.status, 'completed', alone.result.message);
+    const rowsAlone = await stored();
+    assert.ok(rowsAlone.length > 1000 && rowsAlone.some((row) => String(row.city).includes('\n')));
+    await pool.query('DELETE FROM businesses WHERE source = $1', [`import:${alone.jobId}`]);
+
+    const ranged = await run(csv, { batchSize: 100, writers: 3, prepareThreads: 3, rangeBytes: 1_024 });
+    assert.deepEqual(comparable(ranged.result), comparable(alone.result));
+    assert.deepEqual(await stored(), rowsAlone);
+    const job = await prisma.importJob.findUniqueOrThrow({ where: { id: ranged.jobId } });
+    assert.equal(job.lastCommittedRow, 1500);
+  });
+
   test('a batch that fails while later ones commit: committed-up-to stays below it, the report counts every row stored', { timeout: 120_000 }, async () => {
     const csv = file('fails-in-the-middle.csv');
     await writeCsv(csv, [H, ...Array.from({ length: 1000 }, (_, i) => [`Middle ${i + 1}`, `ChIJ-middle-${i + 1}`, 'Bern', 'CH', '4', '1'])]);

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, test } from 'vitest';
-import { prepareThreadsFor, readBatchesInWorker } from './parsed-batches.ts';
+import { prepareThreadsFor, prepareThreadsForFile, readBatchesInWorker } from './parsed-batches.ts';
 import { EXPORT_HEADER, exportRows } from './testing/export-rows.ts';
-import { writeCsv, writeXlsx, type Cell } from './testing/spreadsheet-writers.ts';
+import { csvText, writeCsv, writeXlsx, type Cell } from './testing/spreadsheet-writers.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -35,8 +35,8 @@ function mixedRows(count: number, seed: number): Cell[][] {
 }
 
 /** Everything the importing thread is told, with the batches' COPY text as text; `fraction` left out (it is how far the reader got, which differs with timing). */
-async function readAll(file: string, prepareThreads: number) {
-  const reader = await readBatchesInWorker({ path: file, batchSize: 100, source: 'test-import', prepareThreads });
+async function readAll(file: string, prepareThreads: number, rangeBytes?: number) {
+  const reader = await readBatchesInWorker({ path: file, batchSize: 100, source: 'test-import', prepareThreads, rangeBytes });
   const messages: unknown[] = [];
   try {
     for await (const message of reader.messages) {
@@ -62,6 +62,20 @@ describe('prepare threads', () => {
     assert.equal(prepareThreadsFor(150 * 1024 * 1024, 64), 1);
   });
 
+  test('IMPORT_READER_THREADS sets the range readers of a large CSV, whatever the cores; other files get one prepare thread at most', async () => {
+    const csv = path.join(dir, 'large.csv');
+    const xlsx = path.join(dir, 'large.xlsx');
+    await writeCsv(csv, [[...EXPORT_HEADER], ...mixedRows(20, 3)]);
+    await writeXlsx(xlsx, [{ name: 'Sheet1', rows: [[...EXPORT_HEADER], ...mixedRows(20, 3)] }]);
+    const large = 150 * 1024 * 1024;
+    assert.equal(await prepareThreadsForFile(csv, large, { cores: 2 }), 0);
+    assert.equal(await prepareThreadsForFile(csv, large, { cores: 16 }), 1);
+    assert.equal(await prepareThreadsForFile(csv, large, { cores: 2, readerThreads: 4 }), 4);
+    assert.equal(await prepareThreadsForFile(csv, large, { cores: 16, readerThreads: 0 }), 0);
+    assert.equal(await prepareThreadsForFile(xlsx, large, { cores: 16, readerThreads: 6 }), 1);
+    assert.equal(await prepareThreadsForFile(csv, 64 * 1024, { cores: 16, readerThreads: 6 }), 0, 'a small file is read before a thread would have started');
+  });
+
   test('a CSV read with prepare threads tells the importing thread exactly what the parse worker alone tells', async () => {
     const csv = path.join(dir, 'mixed.csv');
     const rows = mixedRows(3_000, 17);
@@ -78,6 +92,62 @@ describe('prepare threads', () => {
     assert.match(end.notes.join('\n'), /without a location/);
     assert.deepEqual(await readAll(csv, 1), alone);
     assert.deepEqual(await readAll(csv, 2), alone);
+  });
+
+  describe('a CSV read by several threads, a range of it each', () => {
+    /** Rows whose cells run over several lines, some longer than a range, so that ranges start inside them. */
+    function multiLineRows(count: number, seed: number): Cell[][] {
+      const rows = mixedRows(count, seed);
+      rows.forEach((row, index) => {
+        if (index % 3 === 1) row[column('full_address')] = `Hauptstraße ${index}\nHinterhaus, 2. OG\r\n10115 Berlin`;
+        // A quoted cell of several ranges, with "" escapes and line ends at every distance from a range's start.
+        if (index % 97 === 13) row[column('about')] = Array.from({ length: 60 }, (_, line) => `Line ${line} of "about", ${'x'.repeat((index + line) % 90)}`).join('\n');
+        if (index % 11 === 4) row[column('name')] = `"Quoted" name ${index}`;
+      });
+      return rows;
+    }
+    const SMALL_RANGES = 2_048;
+
+    test('records over line breaks, blank lines, CRLF, a title line and a byte order mark: what one thread reads', async () => {
+      const csv = path.join(dir, 'ranges.csv');
+      const rows = multiLineRows(1_500, 31);
+      const text = csvText([['Businesses export - March 2025'], [...EXPORT_HEADER], ...rows.slice(0, 700), [], [''], ...rows.slice(700)], { eol: '\r\n', bom: true });
+      await writeFile(csv, text);
+      const alone = await readAll(csv, 0);
+      const end = alone.at(-1) as { type: string; notes: string[]; failure?: unknown };
+      assert.equal(end.failure, undefined);
+      assert.match(JSON.stringify(alone[0]), /title line/);
+      // Hundreds of ranges, many of them starting inside a quoted cell.
+      assert.ok(text.length / SMALL_RANGES > 300, `${text.length} bytes`);
+      assert.deepEqual(await readAll(csv, 3, SMALL_RANGES), alone);
+      assert.deepEqual(await readAll(csv, 2, 5_000), alone);
+    });
+
+    test("Excel's sep= line, semicolons, Windows-1252 text", async () => {
+      const csv = path.join(dir, 'ranges-1252.csv');
+      const rows = multiLineRows(600, 37).map((row) => row.map((cell) => (typeof cell === 'string' ? cell.replace(/[^\x00-\xff]/g, '?') : cell)));
+      rows.forEach((row, index) => {
+        if (index % 5 === 0) row[column('name')] = `Café Zürich ${index}`;
+      });
+      await writeFile(csv, Buffer.concat([Buffer.from('sep=;\n'), Buffer.from(csvText([[...EXPORT_HEADER], ...rows], { delimiter: ';' }), 'latin1')]));
+      const alone = await readAll(csv, 0);
+      assert.match(JSON.stringify(alone), /Café Zürich 5/);
+      assert.match(JSON.stringify(alone[0]), /Windows-1252/);
+      assert.deepEqual(await readAll(csv, 2, SMALL_RANGES), alone);
+    });
+
+    test('a quote never closed stops the import at the same row, after the same rows', async () => {
+      const csv = path.join(dir, 'ranges-unclosed.csv');
+      const rows = multiLineRows(900, 41);
+      const text = csvText([[...EXPORT_HEADER], ...rows]);
+      // The quote opens in a row near the middle and is never closed.
+      const at = text.indexOf('\n', Math.floor(text.length / 2)) + 1;
+      await writeFile(csv, `${text.slice(0, at)}"unclosed,${text.slice(at).replaceAll('"', '')}`);
+      const alone = await readAll(csv, 0);
+      const end = alone.at(-1) as { failure?: { message: string } };
+      assert.match(end.failure?.message ?? '', /^Row \d+: a quoted cell is never closed/);
+      assert.deepEqual(await readAll(csv, 3, SMALL_RANGES), alone);
+    });
   });
 
   test('an import stopped after its first batch lets its parse worker and prepare thread go at once', async () => {

@@ -7,6 +7,7 @@ import { MessageChannel, type Worker } from 'node:worker_threads';
 import { loadTsWorker } from '../../../../platform/runtime/ts-worker.ts';
 import type { EncodedBatch } from '../../../../platform/db/business-writer.ts';
 import type { ReadMessage, ReadOptions } from './read-batches.ts';
+import { detectFileType } from './detect-file-type.ts';
 
 /** Batches the worker may encode ahead of the writer: two keep PostgreSQL and the parser both busy. */
 const AHEAD = 2;
@@ -37,17 +38,34 @@ const STOP_GRACE_MS = 3_000;
  */
 const PREPARE_THREADS_FROM_BYTES = 4 * 1024 * 1024;
 /**
- * Prepare threads for a file: one where the machine has a core for it beside the parse worker, the
- * importing thread and PostgreSQL (four or more), else none. A prepare thread costs CPU of its own (each
- * chunk's cells are cloned to it: 62-74 -> 78-85 µs of CPU a row, parse alone) and ~20-45 MB of memory,
- * so on two cores, where the parse worker and PostgreSQL already keep both busy, it gained nothing and cost
- * CPU and memory: CSV 150 MB 10,425 rows/s (process CPU 16.1 s) against 10,554 (14.5 s) without, XLSX
- * 200k rows 9,117 rows/s at 423 MB against 11,385 at 359 MB (docs/performance.md, 2026-11-27 "prepare
- * threads"). More than one would not pay:
- * the parse worker, which scans the file for them, would set the pace.
+ * Helper threads for a file, by default: one where the machine has a core for it beside the parse worker,
+ * the importing thread and PostgreSQL (four or more), else none. It prepares the rows the parse worker reads
+ * (normalises, validates, encodes: prepare-rows.ts). On two cores, where the parse worker and PostgreSQL
+ * already keep both busy, it gained nothing and cost CPU (each chunk's cells are cloned to it) and memory:
+ * CSV 150 MB 10,425 rows/s (process CPU 16.1 s) against 10,554 (14.5 s) without, XLSX 200k rows 9,117
+ * rows/s at 423 MB against 11,385 at 359 MB (docs/performance.md, 2026-11-27 "prepare threads").
+ *
+ * Two or more read a CSV a range each instead (csv-ranges.ts), the parse worker keeping only what depends
+ * on the order of rows. That scales with cores where one prepare thread cannot (the parse worker, which
+ * scans the whole file for it, sets the pace), but each reader costs ~35-50 MB: with the 8 writers of a
+ * large machine, two put a 60 MB CSV at 395-408 MB and a 150 MB CSV of short rows at 439 MB, over the
+ * import's 400 MB bound (docs/performance.md, 2026-11-28 "range readers"). So they are not the default:
+ * IMPORT_READER_THREADS asks for them where there is memory to spare (readerThreads below).
  */
 export function prepareThreadsFor(bytes: number, cores = os.availableParallelism()): number {
   return bytes >= PREPARE_THREADS_FROM_BYTES && cores >= 4 ? 1 : 0;
+}
+
+/**
+ * Helper threads for a file on disk: prepareThreadsFor its size and this machine, or `readerThreads`
+ * (IMPORT_READER_THREADS) for a CSV of 4 MB or more, whatever the cores (any other file gets one prepare
+ * thread at most: more would not pay).
+ */
+export async function prepareThreadsForFile(path: string, bytes: number, options: { cores?: number; readerThreads?: number } = {}): Promise<number> {
+  const { cores = os.availableParallelism(), readerThreads } = options;
+  const byDefault = prepareThreadsFor(bytes, cores);
+  if (readerThreads === undefined || bytes < PREPARE_THREADS_FROM_BYTES) return byDefault;
+  return (await detectFileType(path).catch(() => null)) === 'csv' ? readerThreads : Math.min(readerThreads, 1);
 }
 
 export interface ParsedBatches {

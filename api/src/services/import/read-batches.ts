@@ -19,6 +19,7 @@ import { MAX_ABOUT_TEXT } from './about.ts';
 import { openRows } from './open-rows.ts';
 import { PREPARED, type PreparedChunk } from './prepare-rows.ts';
 import { createRowPreparers } from './row-preparers.ts';
+import { csvRangeRows, MIN_RANGE_READERS } from './csv-ranges.ts';
 import { detach, ImportFileError, type FileType, type RowSource, type SourceRow } from './source-rows.ts';
 
 /** What the reader counted since its previous message. */
@@ -195,12 +196,18 @@ export interface ReadOptions {
   allocate?: (bytes: number) => Uint8Array;
   /** The import's mode, for what the report says of rows a mode adds or only updates (default upsert). */
   mode?: WriteMode;
-  /** Ports to prepare threads (prepare-worker.ts); without any, rows are prepared in this thread. */
+  /**
+   * Ports to helper threads (prepare-worker.ts): from MIN_RANGE_READERS of them a CSV in UTF-8 or
+   * Windows-1252 is read by them range by range (csv-ranges.ts); otherwise the file is read here and its rows
+   * prepared by them. Without any, rows are read and prepared in this thread.
+   */
   preparePorts?: MessagePort[];
+  /** The size of a CSV's ranges (default RANGE_BYTES; smaller in tests, to have many). */
+  rangeBytes?: number;
 }
 
 /** Reads a whole file as messages: 'opened', then 'batch'es, then one 'end' (with the failure, if any). */
-export async function* readBatches({ path, batchSize, source, isApproved = true, allocate, mode = 'upsert', preparePorts }: ReadOptions): AsyncGenerator<ReadMessage> {
+export async function* readBatches({ path, batchSize, source, isApproved = true, allocate, mode = 'upsert', preparePorts, rangeBytes }: ReadOptions): AsyncGenerator<ReadMessage> {
   let rows: (RowSource & { type: FileType }) | null = null;
   let delta = emptyDelta();
   const take = () => {
@@ -225,7 +232,7 @@ export async function* readBatches({ path, batchSize, source, isApproved = true,
     return endMessage(failure);
   };
   const endMessage = (failure?: ReadFailure): ReadMessage => ({
-    type: 'end', fileType: rows?.type ?? null, sheets: rows?.sheets ?? [], delta: take(), fraction: rows?.fraction() ?? 0, failure,
+    type: 'end', fileType: rows?.type ?? null, sheets: rows?.sheets ?? [], delta: take(), fraction: currentFraction(), failure,
     notes: [
       ...skippedSheetNotes(rows?.sheets ?? []),
       ...titleRowNotes(rows?.sheets ?? []),
@@ -233,6 +240,8 @@ export async function* readBatches({ path, batchSize, source, isApproved = true,
     ],
   });
 
+  /** How much of the file has been read (for the ETA). */
+  let currentFraction = () => rows?.fraction() ?? 0;
   // Unset while end() may already be called: a file that fails before its header is read has none.
   let mapping: ColumnMapping | undefined;
   try {
@@ -259,7 +268,14 @@ export async function* readBatches({ path, batchSize, source, isApproved = true,
 
   const seenPlaceIds = new FirstSeen();
   const firstPositions = new SheetPositions();
-  const preparers = createRowPreparers({ fileType: rows.type, headers: rows.headers, delimiter: rows.delimiter, source, isApproved }, preparePorts);
+  const context = { fileType: rows.type, headers: rows.headers, delimiter: rows.delimiter, source, isApproved };
+  const csv = rows.csv;
+  // A CSV whose line feeds are bytes of their own is read by the helper threads, a range each.
+  const ranged = csv && (csv.encoding === 'utf-8' || csv.encoding === 'windows-1252') && (preparePorts?.length ?? 0) >= MIN_RANGE_READERS
+    ? { ...csv, delimiter: rows.delimiter ?? ',' } : null;
+  let rangeFraction = 0;
+  if (ranged) currentFraction = () => rangeFraction;
+
   // Rows are encoded as they are accepted (no key repeats: seenPlaceIds keeps only a first occurrence).
   let batch = new BatchEncoder(source, batchSize, allocate, isApproved);
   let rowNumbers: number[] = [];
@@ -268,7 +284,7 @@ export async function* readBatches({ path, batchSize, source, isApproved = true,
   let rowCursor = 0;
   const cut = (): ReadMessage => {
     const positions = { rowNumbers: Uint32Array.from(rowNumbers), sheetRuns };
-    const message: ReadMessage = { type: 'batch', batch: batch.finish(), positions, upToDataRow: dataRows, delta: take(), fraction: rows!.fraction() };
+    const message: ReadMessage = { type: 'batch', batch: batch.finish(), positions, upToDataRow: dataRows, delta: take(), fraction: currentFraction() };
     batch = new BatchEncoder(source, batchSize, allocate, isApproved);
     rowNumbers = [];
     sheetRuns = [];
@@ -276,7 +292,7 @@ export async function* readBatches({ path, batchSize, source, isApproved = true,
   };
 
   /** Everything that depends on the order of rows, for one chunk of rows and their preparation. */
-  function* takeChunk(chunkRows: SourceRow[], prepared: PreparedChunk): Generator<ReadMessage> {
+  function* takeChunk(chunkRows: ArrayLike<Pick<SourceRow, 'rowNumber' | 'sheet'>>, prepared: PreparedChunk): Generator<ReadMessage> {
     let accepted = 0;
     let refused = 0;
     let unknown = 0;
@@ -346,7 +362,34 @@ export async function* readBatches({ path, batchSize, source, isApproved = true,
 
   let failure: ReadFailure | undefined;
   try {
-    const chunks = rows.rows[Symbol.asyncIterator]();
+    if (ranged) {
+      // The reader that found the header is not read further: the helpers read the file from its start.
+      await rows.close();
+      try {
+        for await (const chunk of csvRangeRows({ path, ...ranged, ports: preparePorts!, context, rangeBytes })) {
+          rangeFraction = chunk.fraction;
+          yield* takeChunk(Array.from(chunk.rowNumbers, (rowNumber) => ({ rowNumber })), chunk.prepared);
+        }
+      } catch (error) {
+        if (!(error instanceof ImportFileError)) throw error;
+        failure = { code: error.code, message: error.message, rowNumber: error.rowNumber };
+      }
+    } else {
+      yield* readHere();
+    }
+    if (batch.count) yield cut();
+  } finally {
+    // The helper threads end once their ports are closed.
+    for (const port of preparePorts ?? []) port.close();
+    seenPlaceIds.close();
+    await rows.close().catch(() => undefined);
+  }
+  yield end(failure);
+
+  /** Rows read in this thread (prepared here or by the helper threads). */
+  async function* readHere(): AsyncGenerator<ReadMessage> {
+    const chunks = rows!.rows[Symbol.asyncIterator]();
+    const preparers = createRowPreparers(context, preparePorts);
     // Read rows wait here until there are enough to be worth a message to a prepare thread.
     let waiting: SourceRow[] = [];
     const inFlight: Array<{ rows: SourceRow[]; prepared: Promise<PreparedChunk> }> = [];
@@ -378,13 +421,7 @@ export async function* readBatches({ path, batchSize, source, isApproved = true,
         yield* takeChunk(oldest.rows, await oldest.prepared);
       }
     }
-    if (batch.count) yield cut();
-  } finally {
-    preparers.close();
-    seenPlaceIds.close();
-    await rows.close().catch(() => undefined);
   }
-  yield end(failure);
 }
 
 /** The kinds of values a row can be imported without, and their PREPARED flags. */

@@ -32,6 +32,8 @@ export interface RowSource {
   notes?: string[];
   /** A CSV's cell delimiter (for messages). */
   delimiter?: string;
+  /** A CSV's text encoding, the record number of its header and its size (for csv-ranges.ts). */
+  csv?: { encoding: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252'; headerRecord: number; bytes: number };
 }
 
 export type FileType = 'csv' | 'xlsx' | 'xls' | 'json';

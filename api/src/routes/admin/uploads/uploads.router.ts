@@ -64,6 +64,7 @@ export function createUploadsRouter(deps: RouteDeps): Router {
         holdForReview: fields.holdForReview,
         adminUserId: req.admin?.id ?? null,
         kind,
+        readerThreads: deps.config.importReaderThreads,
         // The admin's progress socket may be open on another replica than the one the balancer sent the upload to.
         onProgress: createProgressRelay(deps.pool),
       });
