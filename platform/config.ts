@@ -81,7 +81,7 @@ const EnvSchema = z
     DATABASE_POOL_SIZE: poolSize.optional(),
     /**
      * Threads that read a CSV of 4 MB or more beside an import's parse worker, a range of the file each
-     * (csv-ranges.ts; from 2; 1 is one prepare thread), each ~35-50 MB of memory more. Unset: one prepare
+     * (csv-ranges.ts; from 2; 1 is one prepare thread), each ~60 MB of memory more. Unset: one prepare
      * thread on 4 cores or more, none below (parsed-batches.ts says why).
      */
     IMPORT_READER_THREADS: readerThreads.optional(),

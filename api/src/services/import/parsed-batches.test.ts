@@ -153,12 +153,15 @@ describe('prepare threads', () => {
   test('an import stopped after its first batch lets its parse worker and prepare thread go at once', async () => {
     const csv = path.join(dir, 'stopped.csv');
     await writeCsv(csv, [[...EXPORT_HEADER], ...mixedRows(2_000, 29)]);
-    const reader = await readBatchesInWorker({ path: csv, batchSize: 100, source: 'test-import', prepareThreads: 1 });
-    for await (const message of reader.messages) if (message.type === 'batch') break;
-    const started = Date.now();
-    await reader.close();
-    // Asked to stop, the threads end by themselves; one that did not would be terminated after 3 s.
-    assert.ok(Date.now() - started < 2_000, `closed in ${Date.now() - started} ms`);
+    // One prepare thread, then three range readers (csv-ranges.ts) with small ranges, many still to read.
+    for (const [prepareThreads, rangeBytes] of [[1, undefined], [3, 16 * 1024]] as const) {
+      const reader = await readBatchesInWorker({ path: csv, batchSize: 100, source: 'test-import', prepareThreads, rangeBytes });
+      for await (const message of reader.messages) if (message.type === 'batch') break;
+      const started = Date.now();
+      await reader.close();
+      // Asked to stop, the threads end by themselves; one that did not would be terminated after 3 s.
+      assert.ok(Date.now() - started < 2_000, `${prepareThreads} thread(s): closed in ${Date.now() - started} ms`);
+    }
   });
 
   test('an XLSX with two sheets: the same messages, sheet names and rows included', async () => {

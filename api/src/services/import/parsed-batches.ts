@@ -7,6 +7,7 @@ import { MessageChannel, type Worker } from 'node:worker_threads';
 import { loadTsWorker } from '../../../../platform/runtime/ts-worker.ts';
 import type { EncodedBatch } from '../../../../platform/db/business-writer.ts';
 import type { ReadMessage, ReadOptions } from './read-batches.ts';
+import { MIN_RANGE_READERS } from './csv-ranges.ts';
 import { detectFileType } from './detect-file-type.ts';
 
 /** Batches the worker may encode ahead of the writer: two keep PostgreSQL and the parser both busy. */
@@ -28,6 +29,14 @@ const WORKER_HEAP = { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 512 
  */
 const SHARED_WORKER_HEAP = { ...WORKER_HEAP, maxYoungGenerationSizeMb: 16 };
 const PREPARE_HEAP = { ...WORKER_HEAP, maxYoungGenerationSizeMb: 8 };
+/**
+ * Range readers (csv-ranges.ts) parse and prepare, as the lone parse worker does, and keep its 32 MB: at 8 MB
+ * two of them took 15.5 s of CPU for a 150 MB CSV (the parse worker alone 9.2 s), at 32 MB 10.7-10.9 s, for
+ * 18-38 MB more (docs/performance.md, 2026-11-28 "range readers"). They are asked for where memory is to
+ * spare. The parse worker then parses nothing: 8 MB (18-25 MB less than 16, the same CPU).
+ */
+const RANGE_READER_HEAP = WORKER_HEAP;
+const RANGE_COORDINATOR_HEAP = { ...WORKER_HEAP, maxYoungGenerationSizeMb: 8 };
 
 const STOP_GRACE_MS = 3_000;
 
@@ -47,10 +56,10 @@ const PREPARE_THREADS_FROM_BYTES = 4 * 1024 * 1024;
  *
  * Two or more read a CSV a range each instead (csv-ranges.ts), the parse worker keeping only what depends
  * on the order of rows. That scales with cores where one prepare thread cannot (the parse worker, which
- * scans the whole file for it, sets the pace), but each reader costs ~35-50 MB: with the 8 writers of a
- * large machine, two put a 60 MB CSV at 395-408 MB and a 150 MB CSV of short rows at 439 MB, over the
- * import's 400 MB bound (docs/performance.md, 2026-11-28 "range readers"). So they are not the default:
- * IMPORT_READER_THREADS asks for them where there is memory to spare (readerThreads below).
+ * scans the whole file for it, sets the pace), but each reader costs ~60 MB: with the 8 writers of a large
+ * machine, two put a 150 MB CSV at 381 MB and a 40 MB CSV of short rows at 428 MB, four at 539 and 586 MB,
+ * over the import's 400 MB bound (docs/performance.md, 2026-11-28 "range readers"). So they are not the
+ * default: IMPORT_READER_THREADS asks for them where there is memory to spare (readerThreads below).
  */
 export function prepareThreadsFor(bytes: number, cores = os.availableParallelism()): number {
   return bytes >= PREPARE_THREADS_FROM_BYTES && cores >= 4 ? 1 : 0;
@@ -90,8 +99,11 @@ export async function readBatchesInWorker(options: Omit<ReadOptions, 'allocate' 
   ]);
   const channels = Array.from({ length: prepareThreads }, () => new MessageChannel());
   const preparePorts = channels.map((channel) => channel.port1);
-  const worker: Worker = startParser({ ...readOptions, ahead: AHEAD, preparePorts }, prepareThreads > 0 ? SHARED_WORKER_HEAP : WORKER_HEAP, preparePorts);
-  const helpers: Worker[] = channels.map(({ port2 }) => startPreparer!({ port: port2 }, PREPARE_HEAP, [port2]));
+  // From MIN_RANGE_READERS helpers on a CSV is read by them a range each (other files cannot be, and their
+  // import is then read as with one prepare thread, with these heaps: only the bench forces that).
+  const ranged = prepareThreads >= MIN_RANGE_READERS;
+  const worker: Worker = startParser({ ...readOptions, ahead: AHEAD, preparePorts }, ranged ? RANGE_COORDINATOR_HEAP : prepareThreads > 0 ? SHARED_WORKER_HEAP : WORKER_HEAP, preparePorts);
+  const helpers: Worker[] = channels.map(({ port2 }) => startPreparer!({ port: port2 }, ranged ? RANGE_READER_HEAP : PREPARE_HEAP, [port2]));
   const exited = Promise.all([worker, ...helpers].map((thread) => new Promise<void>((resolve) => thread.once('exit', () => resolve()))));
   const queue: Array<ReadMessage | Error> = [];
   let wake: (() => void) | null = null;
