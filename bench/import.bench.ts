@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import type { BatchSize } from '../common/api/admin.ts';
 import { importFile, importWritersForCores } from '../api/src/services/import/import-file.ts';
 import { prepareThreadsForFile } from '../api/src/services/import/parsed-batches.ts';
+import { MIN_RANGE_READERS } from '../api/src/services/import/csv-ranges.ts';
 import { readBatches } from '../api/src/services/import/read-batches.ts';
 import { PAYLOAD_COLUMNS, type EncodedBatch } from '../platform/db/business-writer.ts';
 import { Readable } from 'node:stream';
@@ -180,7 +181,10 @@ async function main(): Promise<void> {
   const batchSize = flag('batch-size', 500);
   const writerCounts = listFlag('writers', [importWritersForCores()]);
   const prepareIndex = process.argv.indexOf('--prepare-threads');
-  const threadCounts = prepareIndex === -1 ? [undefined] : String(process.argv[prepareIndex + 1]).split(',').map(Number);
+  // On a machine with cores to spare the CSVs are also read by range readers (IMPORT_READER_THREADS: not the
+  // default, for memory), so one run shows what the setting gains there and what it costs.
+  const readers = Math.min(6, os.availableParallelism() - 2);
+  const threadCounts: Array<number | undefined> = prepareIndex === -1 ? (readers >= 4 ? [undefined, readers] : [undefined]) : String(process.argv[prepareIndex + 1]).split(',').map(Number);
   if (threadCounts.some((count) => count !== undefined && !(Number.isInteger(count) && count >= 0))) {
     console.error('--prepare-threads needs whole numbers (0 or more), comma-separated');
     process.exit(1);
@@ -195,7 +199,7 @@ async function main(): Promise<void> {
   const servers = await startThrowawayServers({ name: 'bench-import', database: 'bench' });
   const { dataDir, databaseUrl: url } = servers;
   try {
-    console.log(`bench:import on Node ${process.version}, ${os.cpus().length} cores (${os.availableParallelism()} available: ${importWritersForCores()} writer(s) by default), batches of ${batchSize}, writers ${writerCounts.join(' and ')}, prepare threads ${prepareIndex === -1 ? 'by file size, type and cores' : threadCounts.join(' and ')}; 1-min load average at the start ${os.loadavg()[0].toFixed(1)}`);
+    console.log(`bench:import on Node ${process.version}, ${os.cpus().length} cores (${os.availableParallelism()} available: ${importWritersForCores()} writer(s) by default), batches of ${batchSize}, writers ${writerCounts.join(' and ')}, prepare threads ${threadCounts.map((count) => count ?? 'by default').join(' and ')}; 1-min load average at the start ${os.loadavg()[0].toFixed(1)}`);
 
     const csv = path.join(dataDir, 'bench.csv');
     let started = Date.now();
@@ -225,15 +229,19 @@ async function main(): Promise<void> {
       console.log(`small CSV, ${smallRun.writers} writer(s), ${smallRun.prepareThreads} prepare thread(s): ${smallRun.rows.toLocaleString('en')} rows (${smallRows.toLocaleString('en')} generated) imported in ${smallRun.seconds.toFixed(2)} s, import CPU ${smallRun.cpuSeconds.toFixed(2)} s; ${smallRun.status}`);
     }
     const files = ([['csv', 'CSV', csv, 50_000], ['xlsx', 'XLSX', xlsx, 15_000], ['narrow', 'narrow CSV', narrow, 50_000]] as const).filter(([kind]) => kinds.includes(kind));
-    const runs = writerCounts.flatMap((writers) => threadCounts.map((threads) => ({ writers, threads })));
-    for (const [, label, file, target] of files) {
+    const allRuns = writerCounts.flatMap((writers) => threadCounts.map((threads) => ({ writers, threads })));
+    for (const [kind, , file, target] of files) {
+      // Range readers read CSVs only: an XLSX is read once, by default.
+      const runs = kind === 'xlsx' && prepareIndex === -1 ? allRuns.filter((run) => run.threads === undefined) : allRuns;
+      const label = files.find(([other]) => other === kind)![1];
       // Each writer and thread count in turn on the same file (a second run would update nothing: every row
       // is unchanged, so the table is emptied before each and all write the same new rows).
       for (const { writers, threads } of runs) {
         if (runs.length > 1) await emptyBusinesses(url);
         const run = await importInChild(file, url, batchSize, writers, threads);
         const rate = Math.round(run.rows / run.seconds);
-        console.log(`${label}, ${run.writers} writer(s), ${run.prepareThreads} prepare thread(s): ${run.rows.toLocaleString('en')} rows (${run.written.toLocaleString('en')} written) in ${run.seconds.toFixed(1)} s = ${rate.toLocaleString('en')} rows/s (target ${target.toLocaleString('en')}), peak RSS ${mb(run.maxRssBytes)} (target < 400 MB), peak heap ${mb(run.peakHeapBytes)}, import process CPU ${run.cpuSeconds.toFixed(1)} s (${Math.round(run.rows / run.cpuSeconds).toLocaleString('en')} rows per CPU-second); 1-min load average at the end ${os.loadavg()[0].toFixed(1)}; ${run.status}`);
+        const threadsUsed = run.prepareThreads >= MIN_RANGE_READERS && kind !== 'xlsx' ? `${run.prepareThreads} range readers (IMPORT_READER_THREADS=${run.prepareThreads})` : `${run.prepareThreads} prepare thread(s)`;
+        console.log(`${label}, ${run.writers} writer(s), ${threadsUsed}: ${run.rows.toLocaleString('en')} rows (${run.written.toLocaleString('en')} written) in ${run.seconds.toFixed(1)} s = ${rate.toLocaleString('en')} rows/s (target ${target.toLocaleString('en')}), peak RSS ${mb(run.maxRssBytes)} (target < 400 MB), peak heap ${mb(run.peakHeapBytes)}, import process CPU ${run.cpuSeconds.toFixed(1)} s (${Math.round(run.rows / run.cpuSeconds).toLocaleString('en')} rows per CPU-second); 1-min load average at the end ${os.loadavg()[0].toFixed(1)}; ${run.status}`);
         if (run.status !== 'completed') console.log(`  ${run.message}`);
       }
     }
