@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -148,6 +149,27 @@ describe('prepare threads', () => {
       assert.match(end.failure?.message ?? '', /^Row \d+: a quoted cell is never closed/);
       assert.deepEqual(await readAll(csv, 3, SMALL_RANGES), alone);
     });
+  });
+
+  // Real exports (../shared/data, present in CI), read in ranges of 4 KB: several rows each, and cells over
+  // several lines (reviews, hours, addresses) wherever the ranges happen to start.
+  const DATA = path.resolve(import.meta.dirname, '../../../../../shared/data');
+  const realCsvs = [
+    'outscraper-samples/Stefan-SEO__restaurants-in-zurich/Outscraper-20250307150536s9c_restaurants.csv',
+    'outscraper-samples/dogsbreeder__wikipets/Outscraper-20250422201418xs4e_pet_store_+44.csv',
+    'outscraper-samples/Manikanta-Goud__gym_project-e1/Outscraper-20260306142950s9d_gym.csv',
+    'outscraper-samples/steven4354__website-email-finder/outscraper.csv',
+    'outscraper-samples/greekfreek12__atlas/Outscraper-20251210025614xxl87_plumber - Sheet1 (2).csv',
+    'other-gmaps-scrapers/gosom__google-maps-scraper/results.csv',
+    'openstreetmap/geonook__Dadaocheng/osm_pois.csv',
+  ];
+  test.skipIf(!existsSync(DATA))('real exports read by range readers: what one thread reads, message for message', { timeout: 120_000 }, async () => {
+    for (const file of realCsvs) {
+      const csv = path.join(DATA, file);
+      const alone = await readAll(csv, 0);
+      assert.ok(alone.some((message) => (message as { type: string }).type === 'batch'), file);
+      assert.deepEqual(await readAll(csv, 3, 4_096), alone, file);
+    }
   });
 
   test('an import stopped after its first batch lets its parse worker and prepare thread go at once', async () => {
