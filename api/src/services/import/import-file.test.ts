@@ -1,51 +1,28 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, readdir, readFile, readlink, rm, stat, truncate, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdtemp, readdir, readFile, readlink, stat, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, test } from 'vitest';
+import { beforeAll, describe, test } from 'vitest';
 import { createPool, REQUEST_PATH_BOUNDS, type Pool } from '../../../../platform/db/pool.ts';
 import { createPrisma, type Prisma } from '../../../../platform/db/prisma.ts';
-import { createTestContext, type TestContext } from '../../../../platform/testing/context.ts';
+import type { TestContext } from '../../../../platform/testing/context.ts';
 import { closeAbandonedImports } from './abandoned-imports.ts';
-import { importFile, type ImportFileOptions } from './import-file.ts';
+import { importFile } from './import-file.ts';
 import { openXlsx, XLSX_LIMITS } from './xlsx-reader.ts';
 import { EXPORT_HEADER, exportRows } from './testing/export-rows.ts';
+import { useImportHarness } from './testing/import-harness.ts';
 import { csvText, writeCsv, writeRawZip, writeXls, writeXlsx, type Cell } from './testing/spreadsheet-writers.ts';
 
+const harness = useImportHarness({ prefix: 'import-test-' });
+const { file, run, countBusinesses } = harness;
 let ctx: TestContext;
 let pool: Pool;
 let prisma: Prisma;
-let dir: string;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  pool = createPool(ctx.config.databaseUrl!);
-  prisma = createPrisma(ctx.config.databaseUrl!);
-  dir = await mkdtemp(path.join(os.tmpdir(), 'import-test-'));
+beforeAll(() => {
+  ({ ctx, pool, prisma } = harness);
 });
 
-afterAll(async () => {
-  await prisma.$disconnect();
-  await pool.end();
-  await rm(dir, { recursive: true, force: true });
-  await ctx.close();
-});
-
-let fileCounter = 0;
-function file(name: string): string {
-  return path.join(dir, `${++fileCounter}-${name}`);
-}
-
-async function run(filePath: string, options: Partial<ImportFileOptions> = {}) {
-  return importFile({ pool, prisma, path: filePath, fileName: path.basename(filePath), ...options });
-}
-
-async function countBusinesses(where = 'TRUE', params: unknown[] = []): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM businesses WHERE ${where}`, params);
-  return rows[0].n;
-}
 
 const H = ['name', 'place_id', 'city', 'country_code', 'rating', 'reviews'];
 
@@ -399,7 +376,7 @@ describe('importFile: CSV end to end', () => {
     const rows: Cell[][] = [['name', 'place_id'], ...Array.from({ length: 100_000 }, (_, i) => [`Spilled Shared String Business Number ${String(i).padStart(12, '0')}`, `ChIJ-spill-${String(i).padStart(34, '0')}`])];
     await writeXlsx(xlsx, [{ name: 'Sheet1', rows }], { sharedStrings: true });
     // A temporary directory of this test's own: other test files import spreadsheets at the same time.
-    const tmp = await mkdtemp(path.join(dir, 'tmp-'));
+    const tmp = await mkdtemp(path.join(path.dirname(file('tmp')), 'tmp-'));
     const spills = async () => (await readdir(tmp)).filter((name) => name.startsWith('directory-sst-'));
     const saved = process.env.TMPDIR;
     process.env.TMPDIR = tmp;

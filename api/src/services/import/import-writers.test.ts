@@ -5,50 +5,27 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, test } from 'vitest';
-import { createPool, type Pool } from '../../../../platform/db/pool.ts';
-import { createPrisma, type Prisma } from '../../../../platform/db/prisma.ts';
-import { createTestContext, type TestContext } from '../../../../platform/testing/context.ts';
+import { beforeAll, describe, test } from 'vitest';
+import type { Pool } from '../../../../platform/db/pool.ts';
+import type { Prisma } from '../../../../platform/db/prisma.ts';
+import type { TestContext } from '../../../../platform/testing/context.ts';
 import { batchProgressUpdate } from '../../repositories/import-jobs.ts';
 import { closeAbandonedImports } from './abandoned-imports.ts';
-import { importFile, importWritersFor, MAX_IMPORT_WRITERS, type ImportFileOptions } from './import-file.ts';
+import { importWritersFor, MAX_IMPORT_WRITERS } from './import-file.ts';
+import { useImportHarness } from './testing/import-harness.ts';
 import { writeCsv, type Cell } from './testing/spreadsheet-writers.ts';
 
+const harness = useImportHarness({ prefix: 'import-writers-test-', poolMax: 12 });
+const { file, run, countBusinesses } = harness;
 let ctx: TestContext;
 let pool: Pool;
 let prisma: Prisma;
-let dir: string;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  pool = createPool(ctx.config.databaseUrl!, { max: 12 });
-  prisma = createPrisma(ctx.config.databaseUrl!);
-  dir = await mkdtemp(path.join(os.tmpdir(), 'import-writers-test-'));
+beforeAll(() => {
+  ({ ctx, pool, prisma } = harness);
 });
 
-afterAll(async () => {
-  await prisma.$disconnect();
-  await pool.end();
-  await rm(dir, { recursive: true, force: true });
-  await ctx.close();
-});
-
-let fileCounter = 0;
-function file(name: string): string {
-  return path.join(dir, `${++fileCounter}-${name}`);
-}
-
-async function run(filePath: string, options: Partial<ImportFileOptions> = {}) {
-  return importFile({ pool, prisma, path: filePath, fileName: path.basename(filePath), ...options });
-}
-
-async function count(where: string, params: unknown[] = []): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM businesses WHERE ${where}`, params);
-  return rows[0].n;
-}
 
 /** Polls until `condition` holds (a generous bound: the machine is shared and loaded). */
 async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
@@ -125,7 +102,7 @@ describe('importFile with several writers', () => {
     await writeCsv(csv, mixedRows('ChIJ-mixed', 1200));
     const single = await run(csv, { batchSize: 100, writers: 1 });
     assert.equal(single.status, 'completed', single.result.message);
-    const stored = await count("place_id LIKE 'ChIJ-mixed-%' OR name LIKE 'ChIJ-mixed no id %'");
+    const stored = await countBusinesses("place_id LIKE 'ChIJ-mixed-%' OR name LIKE 'ChIJ-mixed no id %'");
     assert.equal(stored, single.result.results.inserted);
     await pool.query('DELETE FROM businesses WHERE source = $1', [`import:${single.jobId}`]);
 
@@ -135,7 +112,7 @@ describe('importFile with several writers', () => {
     const job = await prisma.importJob.findUniqueOrThrow({ where: { id: several.jobId } });
     assert.equal(job.lastCommittedRow, 1200);
     assert.equal(job.rowsWritten, several.result.successCount);
-    assert.equal(await count("place_id LIKE 'ChIJ-mixed-%' OR name LIKE 'ChIJ-mixed no id %'"), stored);
+    assert.equal(await countBusinesses("place_id LIKE 'ChIJ-mixed-%' OR name LIKE 'ChIJ-mixed no id %'"), stored);
 
     // Insert mode skips every existing business: the skipped list comes in the file's order, as with one writer.
     const insertSingle = await run(csv, { batchSize: 100, writers: 1, mode: 'insert' });
@@ -149,7 +126,7 @@ describe('importFile with several writers', () => {
     const again = await run(csv, { batchSize: 100, writers: 4 });
     assert.equal(again.status, 'completed');
     assert.deepEqual([again.result.results.inserted, again.result.results.updated, again.result.results.unchanged], [0, 0, several.result.successCount]);
-    assert.equal(await count("place_id LIKE 'ChIJ-mixed-%' OR name LIKE 'ChIJ-mixed no id %'"), stored);
+    assert.equal(await countBusinesses("place_id LIKE 'ChIJ-mixed-%' OR name LIKE 'ChIJ-mixed no id %'"), stored);
   });
 
   test('a CSV read by several helper threads, a range each, and written by several writers: the report and the rows of one thread and one writer', { timeout: 120_000 }, async () => {
@@ -174,7 +151,7 @@ describe('importFile with several writers', () => {
   test('a batch that fails while later ones commit: committed-up-to stays below it, the report counts every row stored', { timeout: 120_000 }, async () => {
     const csv = file('fails-in-the-middle.csv');
     await writeCsv(csv, [H, ...Array.from({ length: 1000 }, (_, i) => [`Middle ${i + 1}`, `ChIJ-middle-${i + 1}`, 'Bern', 'CH', '4', '1'])]);
-    const stored = (from: number, to: number) => count("place_id = ANY($1)", [Array.from({ length: to - from + 1 }, (_, i) => `ChIJ-middle-${from + i}`)]);
+    const stored = (from: number, to: number) => countBusinesses("place_id = ANY($1)", [Array.from({ length: to - from + 1 }, (_, i) => `ChIJ-middle-${from + i}`)]);
     let duringFailure: { lastCommittedRow: number; committedRows: string; rowsWritten: number } | undefined;
     const outcome = await run(csv, {
       batchSize: 100,
@@ -248,9 +225,9 @@ describe('importFile with several writers', () => {
     assert.equal(job.status, 'running');
     assert.equal(job.lastCommittedRow, 100, 'batch 2 never committed: the job is committed up to row 100, whatever came after');
     assert.match(job.committedRows, /^\{\[1,101\),\[201,\d+01\)\}$/);
-    const stored = await count("place_id LIKE 'ChIJ-killed-%'");
+    const stored = await countBusinesses("place_id LIKE 'ChIJ-killed-%'");
     assert.equal(job.rowsWritten, stored);
-    assert.equal(await count("place_id = ANY($1)", [Array.from({ length: 100 }, (_, i) => `ChIJ-killed-${101 + i}`)]), 0);
+    assert.equal(await countBusinesses("place_id = ANY($1)", [Array.from({ length: 100 }, (_, i) => `ChIJ-killed-${101 + i}`)]), 0);
 
     assert.deepEqual(await closeAbandonedImports({ pool, prisma }), [job.id]);
     const report = await prisma.uploadReport.findFirstOrThrow({ where: { importJobId: job.id } });
@@ -270,7 +247,7 @@ describe('importFile with several writers', () => {
     const one = await run(forward, { batchSize: 100, writers: 4 });
     assert.equal(one.status, 'completed', one.result.message);
     assert.deepEqual([one.result.results.inserted, one.result.duplicateAnalysis.excelDuplicateCount, one.result.skippedCount], [300, 1500, 1500]);
-    assert.equal(await count("place_id LIKE 'ChIJ-repeat-%'"), 300);
+    assert.equal(await countBusinesses("place_id LIKE 'ChIJ-repeat-%'"), 300);
     await pool.query("DELETE FROM businesses WHERE place_id LIKE 'ChIJ-repeat-%'");
 
     // Two imports at once of files holding the same businesses in opposite orders, each with several
@@ -280,7 +257,7 @@ describe('importFile with several writers', () => {
     const [a, b] = await Promise.all([run(forward, { batchSize: 100, writers: 3 }), run(backward, { batchSize: 100, writers: 3 })]);
     assert.equal(a.status, 'completed', a.result.message);
     assert.equal(b.status, 'completed', b.result.message);
-    assert.equal(await count("place_id LIKE 'ChIJ-repeat-%'"), 300);
+    assert.equal(await countBusinesses("place_id LIKE 'ChIJ-repeat-%'"), 300);
     assert.equal(a.result.results.inserted + b.result.results.inserted, 300);
     assert.deepEqual([a.result.successCount, b.result.successCount], [300, 300]);
   });
@@ -308,7 +285,7 @@ describe('importFile with several writers', () => {
     assert.equal(outcome.status, 'completed', outcome.result.message);
     assert.ok(attempts.includes('1:2') !== attempts.includes('2:2'), `one of the two was tried again: ${attempts.join(', ')}`);
     assert.deepEqual([outcome.result.results.inserted, outcome.result.successCount, outcome.result.lastCommittedRow], [300, 300, 300]);
-    assert.equal(await count("place_id LIKE 'ChIJ-deadlock-%'"), 300);
+    assert.equal(await countBusinesses("place_id LIKE 'ChIJ-deadlock-%'"), 300);
     const job = await prisma.importJob.findUniqueOrThrow({ where: { id: outcome.jobId } });
     assert.deepEqual([job.lastCommittedRow, job.rowsWritten, job.rowsInserted, job.committedRows], [300, 300, 300, '{[1,301)}']);
   });
