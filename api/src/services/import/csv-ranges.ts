@@ -218,7 +218,7 @@ export async function* csvRangeRows(options: CsvRangeOptions): AsyncGenerator<Ra
     return listener;
   });
   let nextId = 0;
-  /** Sends a range to the helper with the fewest waiting; resolves to its id. */
+  /** Sends a range to the helper with the fewest waiting; returns the id its parts and end will carry. */
   const request = (index: number, prefix?: string): number => {
     const id = nextId++;
     const helper = load.indexOf(Math.min(...load));
