@@ -10,6 +10,7 @@ import { createMetricsRegistry } from '../../platform/metrics.ts';
 import { findFreePort } from '../../platform/runtime/ports.ts';
 import { captureLogs } from '../../platform/testing/capture-logs.ts';
 import { apiProcessEnv, startAdminTestApi, type AdminTestApi } from './test/api-harness.ts';
+import { ensureSiteBuilt } from './test/site-build.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // At debug: the probes' lines are debug (request-log.ts), and the tests tell them from the info lines.
@@ -18,6 +19,8 @@ const registry = createMetricsRegistry();
 let api: AdminTestApi;
 
 beforeAll(async () => {
+  // Pages render through the site's build (its reads of the API are looked at below).
+  await ensureSiteBuilt();
   // With an indexer: the cached public reads need their indexes.
   api = await startAdminTestApi({ logger: logs.logger, metrics: registry });
 });
@@ -26,6 +29,12 @@ afterAll(async () => {
 });
 
 const requestLines = () => logs.lines().filter((line) => line.msg === 'request');
+
+/** Every answer counted in directory_http_requests_total so far, and the count of one route. */
+async function countedRequests(route?: string): Promise<number> {
+  const values = (await registry.getSingleMetric('directory_http_requests_total')!.get()).values;
+  return values.filter((value) => route === undefined || value.labels.route === route).reduce((sum, value) => sum + value.value, 0);
+}
 
 /** Polls `check` until it holds (the log line is written when the answer is done, just after the client has it). */
 async function eventually<T>(read: () => T | Promise<T>, check: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
@@ -67,8 +76,9 @@ describe('request log', () => {
     assert.notEqual(second.headers.get('x-request-id'), id, 'each request its own id');
   });
 
-  test("health and readiness probes (a balancer's, npm start's poll of /readyz) are debug lines; the requests around them stay info", async () => {
+  test("health and readiness probes (a balancer's, npm start's poll of /readyz) are debug lines, not counted; the requests around them stay info", async () => {
     const probes = ['/healthz', '/readyz', '/READYZ/', '/healthz?from=lb'];
+    const before = await countedRequests();
     for (const [index, path] of probes.entries()) {
       const response = await api.request(path, { headers: { 'X-Request-Id': `probe-${index}` } });
       assert.ok(response.status === 200 || response.status === 503, `${path}: ${response.status}`);
@@ -84,11 +94,41 @@ describe('request log', () => {
       if (line.reqId === 'between-probes') assert.equal(line.level, 'info', JSON.stringify(line));
       else assert.equal(line.level, 'debug', `a probe is not in the info log: ${JSON.stringify(line)}`);
     }
+    // A starting API's /readyz 503s are not server errors in the metrics.
+    assert.equal(await countedRequests(), before + 1, 'only the request between the probes is counted');
+    assert.equal(await countedRequests('/readyz') + (await countedRequests('/healthz')), 0);
+  });
+
+  test("a page's own reads of the API carry the page's request id, at debug, and are counted once: as the page", async () => {
+    const before = await countedRequests();
+    const response = await api.request('/', { headers: { 'X-Request-Id': 'page-view-1', accept: 'text/html' } });
+    assert.equal(response.status, 200);
+    await response.text();
+    const lines = await eventually(
+      () => requestLines().filter((entry) => entry.reqId === 'page-view-1'),
+      (found) => found.some((entry) => entry.path === '/') && found.some((entry) => entry.internal === true),
+      "the page's line and its reads' lines",
+    );
+    const [page, ...reads] = [lines.find((entry) => entry.path === '/')!, ...lines.filter((entry) => entry.path !== '/')];
+    assert.equal(page.level, 'info');
+    assert.equal(page.internal, undefined);
+    assert.ok(reads.some((entry) => entry.path === '/api/homepage-data'), JSON.stringify(reads));
+    for (const read of reads) {
+      assert.match(String(read.path), /^\/api\//);
+      assert.deepEqual([read.level, read.internal], ['debug', true], JSON.stringify(read));
+    }
+    assert.equal(await countedRequests(), before + 1, 'the page alone is counted');
+    // The mark is the process's own secret: a visitor sending the header is a visitor.
+    const forged = await api.request('/api/countries', { headers: { 'X-Request-Id': 'forged-internal', 'x-directory-internal': 'guess' } });
+    await forged.arrayBuffer();
+    const [line] = await eventually(() => requestLines().filter((entry) => entry.reqId === 'forged-internal'), (found) => found.length > 0, 'the forged line');
+    assert.deepEqual([line.level, line.internal], ['info', undefined]);
+    assert.equal(await countedRequests(), before + 2);
   });
 
   test('an answer from the response cache, before Express, is logged like any other', async () => {
     for (let i = 0; i < 3; i += 1) assert.equal((await api.request('/api/homepage-data')).status, 200);
-    await eventually(() => requestLines().filter((entry) => entry.path === '/api/homepage-data' && entry.status === 200), (found) => found.length === 3, 'three homepage lines');
+    await eventually(() => requestLines().filter((entry) => entry.path === '/api/homepage-data' && entry.status === 200 && !entry.internal), (found) => found.length === 3, 'three homepage lines');
   });
 });
 
@@ -107,6 +147,22 @@ describe('metrics registry', () => {
     assert.ok(hits >= 5, `hits ${hits}`);
     assert.match(text, /^directory_search_outbox_rows \d+$/m);
     assert.match(text, /^directory_search_outbox_oldest_age_seconds [\d.e+-]+$/m);
+  });
+
+  test("labels what no route pattern answers: built assets, 404s, and answers given before routing (never the raw path)", async () => {
+    const html = await (await api.request('/', { headers: { accept: 'text/html' } })).text();
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
+    assert.ok(asset, 'the page names its script');
+    assert.equal((await api.request(asset)).status, 200);
+    assert.equal((await api.request('/assets/no-such-file.js')).status, 404);
+    assert.equal((await api.request('/api/no-such-endpoint')).status, 404);
+    assert.equal((await api.request('//api/countries')).status, 301, 'the canonical path redirect, before routing');
+    const text = await eventually(() => registry.metrics(), (found) => /route="unrouted"/.test(found), 'the unrouted count');
+    assert.match(text, /^directory_http_requests_total\{method="GET",route="assets",status_class="2xx"\} 1$/m);
+    assert.match(text, /^directory_http_requests_total\{method="GET",route="assets",status_class="4xx"\} 1$/m);
+    assert.match(text, /^directory_http_requests_total\{method="GET",route="unmatched",status_class="4xx"\} 1$/m);
+    assert.match(text, /^directory_http_requests_total\{method="GET",route="unrouted",status_class="3xx"\} 1$/m);
+    assert.doesNotMatch(text, /no-such|route="\/assets/);
   });
 });
 

@@ -22,7 +22,7 @@ import { waitFor } from '../../indexer/src/test/wait.ts';
 import { loadConfig, type Config } from '../../platform/config.ts';
 import { createPool, REQUEST_PATH_BOUNDS, type Pool } from '../../platform/db/pool.ts';
 import { createPrisma, type Prisma } from '../../platform/db/prisma.ts';
-import { createLogger } from '../../platform/log.ts';
+import { captureLogs } from '../../platform/testing/capture-logs.ts';
 import { startEmbeddedMeilisearch, type RunningMeilisearch } from '../../platform/runtime/embedded-meilisearch.ts';
 import { startEmbeddedPostgres, type RunningPostgres } from '../../platform/runtime/embedded-postgres.ts';
 import { startThrowawayServers, type ThrowawayServers } from '../../platform/runtime/throwaway-servers.ts';
@@ -54,6 +54,7 @@ let origin = '';
 let businessSlug = '';
 let frozenPid: number | null = null;
 let nextIp = 1;
+const logs = captureLogs({ level: 'info' });
 
 beforeAll(async () => {
   await ensureFrontendBuild();
@@ -97,7 +98,7 @@ beforeAll(async () => {
   }
 
   running = await startServer(
-    { config, prisma, pool, meili: createMeili(config), logger: createLogger('api-outage') },
+    { config, prisma, pool, meili: createMeili(config), logger: logs.logger },
     { host: '127.0.0.1', port: 0, fallbackRouters: [createSiteRouter], shutdownTimeoutMs: 2_000 },
   );
   origin = config.allowedOrigins[0];
@@ -204,6 +205,17 @@ describe('Meilisearch down', () => {
       ['/', 'Unable to load businesses'],
     ];
     for (const [url, text] of pages) await assertPageOutage(await page(url), text, `page ${url}`);
+    // Each failed request is one warning naming its id, its path and the cause; a page's reads of the
+    // API carry the page's id, so the page's 503 is found by it.
+    const warnings = () => logs.lines().filter((line) => line.msg === 'dependency unavailable');
+    const listWarning = warnings().find((line) => line.path === '/api/businesses');
+    assert.ok(listWarning && listWarning.level === 'warn' && typeof listWarning.reqId === 'string' && listWarning.message === SEARCH_UNAVAILABLE_MESSAGE, JSON.stringify(warnings()));
+    assert.ok(String(listWarning.error).length > 0, 'the cause is named');
+    const traced = await request('/categories/bakery', { headers: { accept: 'text/html', 'x-request-id': 'outage-page-1' } });
+    assertOutageAnswer(traced, 'a traced page');
+    await traced.arrayBuffer();
+    const pageWarnings = warnings().filter((line) => line.reqId === 'outage-page-1');
+    assert.ok(pageWarnings.length > 0 && pageWarnings.every((line) => String(line.path).startsWith('/api/')), JSON.stringify(pageWarnings));
     // The business itself comes from PostgreSQL, its nearby businesses could not: not a page to keep.
     const business = await page(`/business/${businessSlug}`);
     assertOutageAnswer(business, 'business page');

@@ -24,6 +24,7 @@ import { fillTemplate, headTags, type SiteMarkup } from './html.ts';
 import { createPageCache, pageEtag, PAGE_ROUTE, registerPageCacheMetrics, type PageCache, type PageCacheOptions, type RenderedPage } from './page-cache.ts';
 import type { Registry } from 'prom-client';
 import { setRouteLabel } from '../../api/src/middleware/request-metrics.ts';
+import { internalRequestHeaders } from '../../api/src/middleware/request-log.ts';
 import { createSitemapRouter } from './sitemaps.ts';
 import { hashedAssets } from './static-assets.ts';
 
@@ -103,9 +104,11 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
   const renderPage = async (req: Request, url: string, viewer: 'admin' | 'visitor'): Promise<RenderedPage> => {
     const apiBaseUrl = options.apiBaseUrl ?? `http://127.0.0.1:${req.socket.localPort}`;
     const { renderer, template } = await render(url);
+    // The API's lines for these reads carry the page's request id (request-log.ts).
+    const internal = internalRequestHeaders(req);
     const [result, markup] = await Promise.all([
-      renderer({ url, apiBaseUrl, apiHeaders: { 'x-forwarded-for': req.ip ?? '' }, viewer }),
-      viewer === 'admin' ? NO_MARKUP : settings.get(apiBaseUrl),
+      renderer({ url, apiBaseUrl, apiHeaders: { 'x-forwarded-for': req.ip ?? '', ...internal }, viewer }),
+      viewer === 'admin' ? NO_MARKUP : settings.get(apiBaseUrl, internal),
     ]);
     if (result.kind === 'redirect') return { kind: 'redirect', location: result.location };
     const html = fillTemplate(template, {
@@ -183,9 +186,9 @@ const NO_MARKUP: SiteMarkup = { headTags: '', headEnd: '', bodyStart: '', bodyEn
 
 function createSettingsReader(dataVersion?: () => Promise<string>) {
   let kept: { version: string; markup: SiteMarkup } | null = null;
-  async function read(apiBaseUrl: string): Promise<SiteMarkup | null> {
+  async function read(apiBaseUrl: string, headers: Record<string, string>): Promise<SiteMarkup | null> {
     try {
-      const response = await fetch(`${apiBaseUrl}/api/site-settings`, { headers: { accept: 'application/json' } });
+      const response = await fetch(`${apiBaseUrl}/api/site-settings`, { headers: { accept: 'application/json', ...headers } });
       if (!response.ok) return null;
       const body = (await response.json()) as Partial<PublicSiteSettings>;
       return { headTags: body.head_tags ?? '', headEnd: body.analytics_code ?? '', bodyStart: body.facebook_pixel ?? '', bodyEnd: body.footer_tags ?? '' };
@@ -195,11 +198,11 @@ function createSettingsReader(dataVersion?: () => Promise<string>) {
   }
   return {
     /** The markup, or null when it could not be read (the page is then a 503 (an outage, not "no markup") the cache never keeps). */
-    async get(apiBaseUrl: string): Promise<SiteMarkup | null> {
+    async get(apiBaseUrl: string, headers: Record<string, string>): Promise<SiteMarkup | null> {
       // Read before the fetch: a save in between files the new markup under the old version, read again next time.
       const version = dataVersion ? await dataVersion() : null;
       if (version !== null && kept?.version === version) return kept.markup;
-      const markup = await read(apiBaseUrl);
+      const markup = await read(apiBaseUrl, headers);
       // A failed read is not kept: the next render tries again.
       if (markup && version !== null) kept = { version, markup };
       return markup;

@@ -3,6 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import express from 'express';
 import { preferredEncoding } from '../../platform/http/accept-encoding.ts';
+import { setRouteLabel } from '../../api/src/middleware/request-metrics.ts';
 
 /**
  * The brotli or gzip form of an asset (made by the build: build.ts) for a browser that accepts it; the
@@ -25,7 +26,14 @@ export function precompressedAssets(dir: string): express.RequestHandler {
   };
 }
 
+/** The request metrics' route label of every built asset, found or not (no route pattern serves them). */
+export const ASSETS_ROUTE = 'assets';
+
 /** Hashed file names never change content: cached for a year; an unknown name is a 404, not a page. */
 export function hashedAssets(dir: string): express.RequestHandler[] {
-  return [precompressedAssets(dir), express.static(dir, { index: false, fallthrough: false, immutable: true, maxAge: '365d' })];
+  const labelled: express.RequestHandler = (req, _res, next) => {
+    setRouteLabel(req, ASSETS_ROUTE);
+    next();
+  };
+  return [labelled, precompressedAssets(dir), express.static(dir, { index: false, fallthrough: false, immutable: true, maxAge: '365d' })];
 }

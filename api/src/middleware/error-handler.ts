@@ -119,9 +119,12 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
       logger.error({ reqId: req.get('x-request-id'), method: req.method, path: req.path, error: error instanceof Error ? (error.stack ?? error.message) : String(error) }, 'unhandled error');
     }
     const appError = known ?? new AppError('internal_error', INTERNAL_MESSAGE);
-    if (!(error instanceof AppError) && appError.status === 503) {
-      // An outage shows in the log once per failed request, as one line, not as a stack per request.
-      logger.warn({ reqId: req.get('x-request-id'), method: req.method, path: req.path, message: appError.message, error: describeCause(error) }, 'dependency unavailable');
+    // An outage (a server's error mapped here, or a 503 thrown with its cause: the search reader's) shows
+    // in the log once per failed request, as one line with the request's id, not as a stack per request.
+    // A 503 without a cause (the page cache shedding a burst) is counted in the metrics, not logged.
+    const outageCause = error instanceof AppError ? error.cause : error;
+    if (appError.status === 503 && outageCause !== undefined) {
+      logger.warn({ reqId: req.get('x-request-id'), method: req.method, path: req.path, message: appError.message, error: describeCause(outageCause) }, 'dependency unavailable');
     }
     // Every 503 says when to come back, whether or not its thrower chose a time.
     const retryAfter = appError.retryAfterSeconds ?? (appError.status === 503 ? OUTAGE_RETRY_AFTER_SECONDS : undefined);

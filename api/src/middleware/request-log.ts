@@ -20,6 +20,22 @@ export function requestIdOf(req: IncomingMessage): string {
   return typeof incoming === 'string' && VALID_REQUEST_ID.test(incoming) ? incoming : randomUUID();
 }
 
+/**
+ * The site's own reads of its API (a page render's loopback calls, frontend/server) carry this header
+ * with a secret made when the process starts, so they are told from a visitor's API calls: their lines
+ * carry the page request's id (the render passes it on) at debug level with `internal: true`, and they
+ * are not counted again in the request metrics (the page's own answer is). Anyone else's header is
+ * ignored, and the header goes no further than here.
+ */
+export const INTERNAL_REQUEST_HEADER = 'x-directory-internal';
+const INTERNAL_TOKEN = randomUUID();
+
+/** The headers of a loopback API call made for `req`: its request id and the internal mark. */
+export function internalRequestHeaders(req: IncomingMessage): Record<string, string> {
+  const requestId = req.headers['x-request-id'];
+  return { ...(typeof requestId === 'string' ? { 'x-request-id': requestId } : {}), [INTERNAL_REQUEST_HEADER]: INTERNAL_TOKEN };
+}
+
 /** The path with each query parameter's name and none of its value. */
 export function loggedPath(url: string | undefined): string {
   if (!url) return '';
@@ -39,7 +55,9 @@ export function loggedPath(url: string | undefined): string {
 /**
  * Health and readiness probes (api/src/routes/health): a balancer asks every few seconds and `npm start`
  * every 250 ms while the API starts (scripts/start.ts polls /readyz), so their lines are at debug level,
- * not in the info log between the requests of people. A failing readiness check logs its own warning.
+ * not in the info log between the requests of people, and they are not in the request metrics: a
+ * starting API answers /readyz 503 by design, and those answers would read as server errors (an alert
+ * on the 5xx rate fired at every start). A failing readiness check logs its own warning.
  */
 const PROBE_PATHS = new Set(['/healthz', '/readyz']);
 
@@ -57,20 +75,24 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, option
   const started = performance.now();
   const requestId = requestIdOf(req);
   req.headers['x-request-id'] = requestId;
+  const isInternal = req.headers[INTERNAL_REQUEST_HEADER] === INTERNAL_TOKEN;
+  delete req.headers[INTERNAL_REQUEST_HEADER];
   res.setHeader('X-Request-Id', requestId);
   // As the client sent it: a router mounted at a path (the site's /assets) strips its prefix from req.url
   // while it runs, and a client that leaves then has its line written with the shorter path.
   const path = loggedPath(req.url);
   const socket = req.socket;
   const bytesBefore = socket.bytesWritten;
-  const level = isProbeRequest(req.url) ? 'debug' : 'info';
+  const isProbe = isProbeRequest(req.url);
+  const level = isInternal || isProbe ? 'debug' : 'info';
   res.once('close', () => {
     const durationMs = performance.now() - started;
     const status = res.statusCode;
-    options.metrics.record({ method: methodLabel(req.method), route: routeLabelOf(req), status }, durationMs);
+    if (!isInternal && !isProbe) options.metrics.record({ method: methodLabel(req.method), route: routeLabelOf(req, status), status }, durationMs);
     if (!options.logger.isLevelEnabled(level)) return;
     const fields = {
       reqId: requestId,
+      ...(isInternal ? { internal: true } : {}),
       method: req.method,
       path,
       status,

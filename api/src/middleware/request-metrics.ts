@@ -57,16 +57,26 @@ export function setRouteLabel(req: IncomingMessage, route: string): void {
   (req as IncomingMessage & { [ROUTE_LABEL]?: string })[ROUTE_LABEL] = route;
 }
 
+/** The label of a request no route took and no handler named: a 404 or 405. */
+export const UNMATCHED_ROUTE = 'unmatched';
+/**
+ * The label of any other answer given before a route took the request: a redirect to the canonical
+ * path, a body refused before routing, the admin guard's 503 while PostgreSQL is down. Kept apart from
+ * the 404s, so an outage's 503s are not read as unknown addresses.
+ */
+export const UNROUTED_ROUTE = 'unrouted';
+
 /**
  * The route pattern of an answered request: Express's matched route (its path joined to the router's
- * mount path), the label an early answer set, or `unmatched` (404s, redirects before routing).
+ * mount path), the label an early answer or a handler set (`page`, `assets`), else `unmatched` for a
+ * 404 or 405 and `unrouted` for anything else answered before routing.
  */
-export function routeLabelOf(req: IncomingMessage): string {
+export function routeLabelOf(req: IncomingMessage, status?: number): string {
   const labelled = (req as IncomingMessage & { [ROUTE_LABEL]?: string })[ROUTE_LABEL];
   if (labelled) return labelled;
   const express = req as IncomingMessage & { route?: { path?: unknown }; baseUrl?: string };
   const path = express.route?.path;
-  if (path === undefined) return 'unmatched';
+  if (path === undefined) return status === undefined || status === 404 || status === 405 ? UNMATCHED_ROUTE : UNROUTED_ROUTE;
   return `${express.baseUrl ?? ''}${typeof path === 'string' ? path : String(path)}`;
 }
 

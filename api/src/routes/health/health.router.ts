@@ -2,6 +2,7 @@
 import { Router } from 'express';
 import type { RouteDeps } from '../../deps.ts';
 import { checkReadiness } from '../../services/health/check-readiness.ts';
+import { OUTAGE_RETRY_AFTER_SECONDS } from '../../errors.ts';
 
 export function createHealthRouter(deps: RouteDeps): Router {
   const router = Router();
@@ -13,6 +14,8 @@ export function createHealthRouter(deps: RouteDeps): Router {
 
   router.get('/readyz', async (_req, res) => {
     const { isReady, checks } = await checkReadiness({ pool: deps.pool, meili: deps.meili, indexPrefix: deps.config.meiliIndexPrefix, logger: deps.logger });
+    // Not ready is an outage's answer like any other 503: it says when to ask again.
+    if (!isReady) res.set('Retry-After', String(OUTAGE_RETRY_AFTER_SECONDS));
     res.set('Cache-Control', 'no-store').status(isReady ? 200 : 503).json({ status: isReady ? 'ready' : 'not_ready', checks });
   });
 

@@ -90,6 +90,8 @@ describe('GET /readyz', () => {
     try {
       const response = await fetch(`${running.url}/readyz`);
       assert.equal(response.status, 503);
+      assert.equal(response.headers.get('retry-after'), '5', 'not ready says when to ask again');
+      assert.equal(response.headers.get('cache-control'), 'no-store');
       const body = (await response.json()) as ReadyBody;
       assert.deepEqual(body.checks.meilisearch, { ok: false, detail: 'unreachable' });
       assert.deepEqual(body.checks.indexes, { ok: false, detail: 'Meilisearch unreachable' });

@@ -6,12 +6,9 @@
 import { Meilisearch, type ExtraRequestInit, type Index, type RecordAny, type SearchParams } from 'meilisearch';
 import type { Config } from '../../../../platform/config.ts';
 import { indexUid, meiliApiError, UNCOMPRESSED_ANSWERS, type IndexKind } from '../../../../platform/search/client.ts';
-import { createLogger } from '../../../../platform/log.ts';
 import { AppError, SEARCH_UNAVAILABLE_MESSAGE } from '../../errors.ts';
 import { createMeiliTransport } from './meili-transport.ts';
 import { ReadGate } from './read-gate.ts';
-
-const log = createLogger('search-reader');
 
 /**
  * Meilisearch reads in flight from this process (read-gate.ts): a few per core keep Meilisearch busy
@@ -77,8 +74,15 @@ export function isDocumentNotFound(error: unknown): boolean {
   return meiliApiError(error)?.cause?.code === 'document_not_found';
 }
 
+/** The cause of a 503 whose Meilisearch read ran past its deadline (the error handler's warning names it). */
+export class SearchReadTimeout extends Error {
+  override name = 'SearchReadTimeout';
+}
+
 /**
- * Runs one Meilisearch read under the deadline and turns transport failures into a 503 AppError.
+ * Runs one Meilisearch read under the deadline and turns transport failures into a 503 AppError. An
+ * outage's 503 carries its cause: the error handler logs it once, with the request's id and path
+ * (middleware/error-handler.ts), so the log says which requests an outage failed and why.
  * A missing index (first start, before the indexer's first build) is a 503 too: the data is coming.
  */
 export async function readSearch<T>(work: () => Promise<T>, deadlineMs = READ_DEADLINE_MS): Promise<T> {
@@ -86,8 +90,9 @@ export async function readSearch<T>(work: () => Promise<T>, deadlineMs = READ_DE
   let hasStarted = false;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      log.warn({ deadlineMs, waiting: readGate.waiting }, hasStarted ? 'search read timed out' : 'search read timed out waiting for its turn');
-      reject(new AppError('service_unavailable', SEARCH_UNAVAILABLE_MESSAGE));
+      const what = hasStarted ? 'search read timed out' : 'search read timed out waiting for its turn';
+      const cause = new SearchReadTimeout(`${what} after ${deadlineMs} ms (${readGate.waiting} reads waiting)`);
+      reject(new AppError('service_unavailable', SEARCH_UNAVAILABLE_MESSAGE, undefined, { cause }));
     }, deadlineMs);
   });
   // The deadline counts from here: time spent waiting for a turn is part of the visitor's wait.
@@ -111,12 +116,10 @@ export async function readSearch<T>(work: () => Promise<T>, deadlineMs = READ_DE
       if (code === 'index_not_found') throw new AppError('service_unavailable', NOT_INDEXED_MESSAGE);
       if (code === 'document_not_found') throw apiError;
       if (apiError.response.status >= 500 || apiError.response.status === 429 || apiError.response.status === 408) {
-        throw new AppError('service_unavailable', SEARCH_UNAVAILABLE_MESSAGE);
+        throw new AppError('service_unavailable', SEARCH_UNAVAILABLE_MESSAGE, undefined, { cause: apiError });
       }
       throw apiError;
     }
-    // An outage must show in the logs, not only as 503s at the visitor.
-    log.warn({ error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }, 'search read failed');
     throw new AppError('service_unavailable', SEARCH_UNAVAILABLE_MESSAGE, undefined, { cause: error });
   } finally {
     clearTimeout(timer);
