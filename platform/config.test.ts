@@ -94,6 +94,37 @@ describe('DATABASE_POOL_SIZE', () => {
       timeout: 60_000,
     });
     assert.equal(run.status, 1, run.stderr);
-    assert.match(run.stderr, /^ {2}- DATABASE_POOL_SIZE must be a whole number of connections from 4 to 100$/m);
+    // Its output is a pipe, so its log is JSON: the refusal is one JSON line like every other.
+    const lines = run.stdout.trim().split('\n');
+    assert.equal(lines.length, 1, run.stdout);
+    const line = JSON.parse(lines[0]) as Record<string, unknown>;
+    assert.deepEqual([line.level, line.name, line.msg], ['error', 'api', 'Invalid configuration: DATABASE_POOL_SIZE must be a whole number of connections from 4 to 100']);
+    assert.equal(run.stderr, '');
+  });
+});
+
+describe('a refused setting', () => {
+  test("is said in plain words, one problem per variable, all on one line", () => {
+    assert.deepEqual(problemsOf({ PORT: 'eighty' }), ['PORT must be a port number (1-65535)']);
+    assert.deepEqual(problemsOf({ PORT: '70000' }), ['PORT must be a port number (1-65535)']);
+    assert.deepEqual(problemsOf({ LOG_LEVEL: 'verbose' }), ['LOG_LEVEL must be one of debug, info, warn, error']);
+    assert.deepEqual(problemsOf({ DEMO_COUNT: 'many' }), ['DEMO_COUNT must be a whole number']);
+    assert.deepEqual(problemsOf({ DEMO_COUNT: '9000000' }), ['DEMO_COUNT must be at most 5000000']);
+    assert.deepEqual(problemsOf({ DATABASE_URL: 'localhost' }), ['DATABASE_URL must be a URL such as postgresql://user:password@host:5432/directory']);
+    // A malformed URL is one problem, not also a crash of the checks that read it.
+    assert.deepEqual(problemsOf({ MEILI_URL: 'search', MEILI_MASTER_KEY: 'a-master-key-of-16+' }), ['MEILI_URL must be a URL such as http://host:port']);
+    assert.deepEqual(problemsOf({ PUBLIC_URL: 'directory' }), ['PUBLIC_URL must be a URL such as http://host:port']);
+    assert.throws(() => loadConfig({ PORT: '0', LOG_LEVEL: 'loud' }), (error: unknown) => error instanceof Error && error.message === 'Invalid configuration: PORT must be a port number (1-65535); LOG_LEVEL must be one of debug, info, warn, error');
+  });
+
+  test('a command-line tool, or a process logging for a person, says it as text on stderr', () => {
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_FORMAT: 'pretty', LOG_LEVEL: 'verbose' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    assert.equal(run.status, 1, run.stderr);
+    assert.equal(run.stderr, 'Invalid configuration: LOG_LEVEL must be one of debug, info, warn, error\n');
   });
 });

@@ -19,7 +19,8 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const port = z.coerce.number().int().min(1).max(65535);
+const PORT_MESSAGE = 'must be a port number (1-65535)';
+const port = z.coerce.number({ error: PORT_MESSAGE }).int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE);
 
 /** A listener that can be switched off: a port, or 0 / off for none. */
 const optionalPort = z
@@ -47,7 +48,7 @@ const readerThreads = z.string().regex(/^\d{1,2}$/, READER_THREADS_MESSAGE).tran
 
 const postgresUrl = z
   .string()
-  .url()
+  .url('must be a URL such as postgresql://user:password@host:5432/directory')
   .refine((value) => /^postgres(ql)?:\/\//.test(value), 'must start with postgres:// or postgresql://');
 
 const httpUrl = z
@@ -139,7 +140,8 @@ function findUnworkableSettings(env: {
   PORT: number; EMBEDDED_PG_PORT: number; EMBEDDED_MEILI_PORT: number;
 }): Array<{ variable: string; message: string }> {
   const problems: Array<{ variable: string; message: string }> = [];
-  const publicUrl = env.PUBLIC_URL ? new URL(env.PUBLIC_URL) : null;
+  // A malformed URL has its own problem already (the schema's): nothing more is said of it here.
+  const publicUrl = env.PUBLIC_URL ? parsedUrl(env.PUBLIC_URL) : null;
   if (publicUrl && publicUrl.protocol === 'https:' && !env.TRUST_PROXY) {
     // The session cookie is Secure then, and Express only sees https through a trusted proxy: without it
     // every sign-in would answer 200 and set no cookie (the app serves plain http; TLS is the proxy's).
@@ -148,8 +150,8 @@ function findUnworkableSettings(env: {
   if (publicUrl && (publicUrl.pathname !== '/' || publicUrl.search || publicUrl.hash)) {
     problems.push({ variable: 'PUBLIC_URL', message: `must be an origin without a path, query or fragment (the site is served from the root): ${publicUrl.origin}` });
   }
-  if (env.MEILI_URL) {
-    const meili = new URL(env.MEILI_URL);
+  const meili = env.MEILI_URL ? parsedUrl(env.MEILI_URL) : null;
+  if (meili) {
     // The client resolves its calls against the host, so a path would be dropped, not prefixed.
     if (meili.pathname !== '/' || meili.search || meili.hash) problems.push({ variable: 'MEILI_URL', message: `must be Meilisearch's address without a path, query or fragment, such as ${meili.origin}` });
   }
@@ -171,6 +173,14 @@ function findUnworkableSettings(env: {
     problems.push({ variable: 'EMBEDDED_MEILI_PORT', message: `is the same port as EMBEDDED_PG_PORT (${env.EMBEDDED_PG_PORT}): the embedded servers cannot both listen on it` });
   }
   return problems;
+}
+
+function parsedUrl(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null;
+  }
 }
 
 function isOrigin(value: string): boolean {
@@ -221,10 +231,34 @@ export interface Config {
   indexerPollMs: number;
 }
 
+/** A refused environment: one line naming every bad variable (`Invalid configuration: PORT must be ...; ...`). */
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    super(`Invalid configuration: ${problems.join('; ')}`);
     this.name = 'ConfigError';
+  }
+}
+
+/**
+ * zod's own texts ("Invalid option: expected one of \"debug\"|\"info\"...", "expected number, received NaN")
+ * said as a setting's problem; the schema's own messages (custom ones) are kept as written.
+ */
+function describeIssue(issue: z.core.$ZodIssue): string {
+  // The schema's own words begin otherwise ("must ...", "is required ..."); zod's begin so.
+  if (!/^(Invalid|Too (small|big))/.test(issue.message)) return issue.message;
+  switch (issue.code) {
+    case 'invalid_value':
+      return `must be one of ${issue.values.map(String).join(', ')}`;
+    case 'invalid_type':
+      return issue.expected === 'number' || issue.expected === 'int' ? 'must be a whole number' : issue.message;
+    case 'too_small':
+      return issue.origin === 'string' ? `must be at least ${issue.minimum} characters` : issue.origin === 'number' ? `must be at least ${issue.minimum}` : issue.message;
+    case 'too_big':
+      return issue.origin === 'string' ? `must be at most ${issue.maximum} characters` : issue.origin === 'number' ? `must be at most ${issue.maximum}` : issue.message;
+    case 'invalid_format':
+      return issue.format === 'url' ? 'must be a URL such as http://host:port' : issue.message;
+    default:
+      return issue.message;
   }
 }
 
@@ -234,7 +268,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = EnvSchema.safeParse(cleaned);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'} ${issue.message}`));
+    // One problem per variable: the first says what is wrong (a non-URL DATABASE_URL need not also be told its scheme).
+    const byVariable = new Map<string, string>();
+    for (const issue of parsed.error.issues) {
+      const variable = issue.path.join('.') || 'environment';
+      if (!byVariable.has(variable)) byVariable.set(variable, `${variable} ${describeIssue(issue)}`);
+    }
+    throw new ConfigError([...byVariable.values()]);
   }
   const env = parsed.data;
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
@@ -277,15 +317,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   };
 }
 
-/** For a process entry point: parse or print the problems and exit with status 1. */
-export function loadConfigOrExit(source: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * For a process entry point: parse, or say the problems in one line and exit with status 1. A process
+ * that logs (`name`: start, api, indexer) says it as its log would: a JSON line on stdout when its lines
+ * would be JSON (LOG_FORMAT=json, or no terminal: platform/log.ts), so a collector reading that output
+ * finds one parsable line, not a stray text. A command-line tool (no name) says it on stderr.
+ */
+export function loadConfigOrExit(source: NodeJS.ProcessEnv = process.env, options: { name?: string } = {}): Config {
   try {
     return loadConfig(source);
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      if (options.name && logsJson(source)) {
+        process.stdout.write(`${JSON.stringify({ level: 'error', time: new Date().toISOString(), pid: process.pid, name: options.name, scope: 'config', problems: error.problems, msg: error.message })}\n`);
+      } else console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
+}
+
+/** Whether the process's log lines are JSON, read from the raw environment (the parsed one was refused). */
+function logsJson(source: NodeJS.ProcessEnv): boolean {
+  if (source.LOG_FORMAT === 'json') return true;
+  if (source.LOG_FORMAT === 'pretty' || source.NODE_ENV === 'development') return false;
+  return !process.stdout.isTTY;
 }

@@ -28,10 +28,21 @@ export interface LoggingOptions {
 /** Every logger handed out, so a level set later (a bench quieting the API) reaches them all. */
 const scoped = new Set<Logger>();
 
+/** The format configureLogging() chose: JSON until then. */
+let processFormat: 'json' | 'pretty' = 'json';
+
+/** Whether this process's lines are for a person (pino-pretty), so a banner may stand beside them; else JSON lines only. */
+export function logsArePretty(): boolean {
+  return processFormat === 'pretty';
+}
+
+function resolveFormat(format: LogFormat | undefined): 'json' | 'pretty' {
+  return format === 'auto' || format === undefined ? (process.stdout.isTTY ? 'pretty' : 'json') : format;
+}
+
 /** How a line becomes text and where it goes: options.format resolved. */
 function createSink(format: LogFormat | undefined): DestinationStream {
-  const resolved = format === 'auto' || format === undefined ? (process.stdout.isTTY ? 'pretty' : 'json') : format;
-  return resolved === 'pretty'
+  return resolveFormat(format) === 'pretty'
     ? // A synchronous stream in this thread, not a worker transport: a line is on the terminal before the
       // next statement runs, and a crash cannot lose the last lines in a worker's buffer.
       pinoPretty({
@@ -70,6 +81,7 @@ const root: Logger = pino({ ...LOGGER_OPTIONS, level: 'info', base: { pid: proce
 /** Names the process in every line, chooses the format and sets the level; call once, first thing. */
 export function configureLogging(options: Omit<LoggingOptions, 'destination'>): Logger {
   processName = options.name;
+  processFormat = resolveFormat(options.format);
   sink = createSink(options.format);
   setLogLevel(options.level ?? 'info');
   return root;

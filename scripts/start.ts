@@ -20,7 +20,7 @@ import { applyMigrations } from '../platform/db/migrate.ts';
 import { describeSlugUpgrade, upgradeStoredSlugs } from '../platform/db/upgrade-slugs.ts';
 import { createPool } from '../platform/db/pool.ts';
 import { createPrisma } from '../platform/db/prisma.ts';
-import { configureLogging, createLogger } from '../platform/log.ts';
+import { configureLogging, createLogger, logsArePretty } from '../platform/log.ts';
 import { startEmbeddedMeilisearch } from '../platform/runtime/embedded-meilisearch.ts';
 import { EMBEDDED_DATABASE, startEmbeddedPostgres } from '../platform/runtime/embedded-postgres.ts';
 import { assertPortFree } from '../platform/runtime/ports.ts';
@@ -84,7 +84,7 @@ function onServerGivenUp(reason: string): void {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit(process.env, { name: 'start' });
   configureLogging({ name: 'start', level: config.logLevel, format: config.logFormat });
 
   // The API port is checked first: finding it taken after a minute of set-up would be unkind.
@@ -130,7 +130,9 @@ async function main(): Promise<void> {
   await waitUntilReady(config);
   if (shuttingDown) return;
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`\n  Business directory is ready at ${config.publicUrl}  (ready in ${seconds} s)\n  Press Ctrl-C to stop.\n`);
+  // A banner for the person at the terminal; one JSON line like the others when the output is a log.
+  if (logsArePretty()) console.log(`\n  Business directory is ready at ${config.publicUrl}  (ready in ${seconds} s)\n  Press Ctrl-C to stop.\n`);
+  else log.info({ url: config.publicUrl, seconds: Number(seconds) }, `Business directory is ready at ${config.publicUrl} (ready in ${seconds} s)`);
 }
 
 async function resolveServers(config: Config): Promise<Resolved> {
@@ -141,7 +143,7 @@ async function resolveServers(config: Config): Promise<Resolved> {
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
-    log.info(`starting embedded PostgreSQL on 127.0.0.1:${config.embeddedPgPort} (data in ${path.relative(ROOT, config.dataDir) || '.'}/postgres)`);
+    log.info(`starting embedded PostgreSQL on 127.0.0.1:${config.embeddedPgPort} (data in ${path.join(config.dataDir, 'postgres')})`);
     const postgres = await superviseServer({
       label: 'PostgreSQL',
       start: () => startEmbeddedPostgres({ dataDir: config.dataDir, port: config.embeddedPgPort, password: secrets!.postgresPassword }),
@@ -230,6 +232,10 @@ async function waitUntilReady(config: Config): Promise<void> {
 }
 
 function printGeneratedPassword(username: string, password: string): void {
+  if (!logsArePretty()) {
+    log.warn({ username, password }, `Created the admin account '${username}' with a generated password, shown only this once: set ADMIN_PASSWORD and restart to choose your own`);
+    return;
+  }
   const lines = [
     `Created the admin account '${username}' with the generated password:`,
     '',
@@ -279,7 +285,9 @@ process.on('SIGTERM', onSignal);
 process.on('uncaughtException', (error) => onFatal(error));
 process.on('unhandledRejection', (reason) => onFatal(reason));
 function onFatal(error: unknown): void {
-  console.error(`npm start: unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  if (logsArePretty()) console.error(`npm start: unexpected error: ${text}`);
+  else log.error({ error: text }, 'npm start: unexpected error');
   void shutdown(1);
 }
 
@@ -287,6 +295,7 @@ main().catch(async (error: unknown) => {
   // Failures caused by a Ctrl-C during start-up (servers stopping under our feet) are not news.
   if (shuttingDown) return;
   const message = error instanceof SetupError || (error instanceof Error && error.name === 'MigrationError') ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error);
-  console.error(`\nnpm start failed: ${message}\n`);
+  if (logsArePretty()) console.error(`\nnpm start failed: ${message}\n`);
+  else log.error(`npm start failed: ${message}`);
   await shutdown(1);
 });

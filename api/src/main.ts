@@ -17,7 +17,7 @@ const SHUTDOWN_TIMEOUT_MS = 10_000;
 const IMPORT_SWEEP_INTERVAL_MS = 60_000;
 
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit(process.env, { name: 'api' });
   configureLogging({ name: 'api', level: config.logLevel, format: config.logFormat });
   const logger = createLogger('api');
   if (!config.databaseUrl || !config.meiliUrl || !config.sessionSecret) {

@@ -138,7 +138,7 @@ async function runVerify(config: Config): Promise<number> {
 const NEEDS = 'The indexer needs DATABASE_URL, MEILI_URL and MEILI_MASTER_KEY (npm start passes them to its child processes)';
 
 async function main(): Promise<number> {
-  let config = loadConfigOrExit();
+  let config = loadConfigOrExit(process.env, { name: 'indexer' });
   configureLogging({ name: 'indexer', level: config.logLevel, format: config.logFormat });
   const args = process.argv.slice(2);
   const oneShot = args.includes('--verify') || args.includes('--full');
