@@ -59,6 +59,19 @@ test('npm run import imports files and prints the report summary', async () => {
   assert.deepEqual(reports.rows, [{ kind: 'cli' }]);
 });
 
+test('IMPORT_READER_THREADS: a large CSV is read by range readers, and the file line says so', async () => {
+  const file = path.join(dir, 'cli-ranged.csv');
+  const filler = 'x'.repeat(180);
+  const rows = Array.from({ length: 24_000 }, (_, i) => [`Ranged Cli ${i}`, `ChIJ-cli-ranged-${i}`, `${i} Long Street ${filler}`]);
+  await writeCsv(file, [['name', 'place_id', 'full_address'], ...rows]);
+  const result = await cli([file], { IMPORT_READER_THREADS: '2' });
+  assert.equal(result.code, 0, result.stderr);
+  assert.match(result.stdout, /cli-ranged\.csv \(\d+\.\d MB, mode upsert, batches of \d+, read by 2 range readers \(IMPORT_READER_THREADS\)\)/);
+  assert.match(result.stdout, /rows 24000, imported 24000 \(new 24000,/);
+  const { rows: counted } = await pool.query("SELECT count(*)::int AS n FROM businesses WHERE place_id LIKE 'ChIJ-cli-ranged-%'");
+  assert.equal(counted[0].n, 24_000);
+});
+
 test('a file over 150 MB is skipped with the upload\'s message; the other files are imported; exit 1', async () => {
   const big = path.join(dir, 'big.csv');
   // A sparse file: 150 MB and one byte, written in no time.

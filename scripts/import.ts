@@ -7,6 +7,8 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { importFile, importWritersForCores } from '../api/src/services/import/import-file.ts';
+import { MIN_RANGE_READERS } from '../api/src/services/import/csv-ranges.ts';
+import { prepareThreadsForFile } from '../api/src/services/import/parsed-batches.ts';
 import { MAX_UPLOAD_BYTES } from '../api/src/routes/admin/uploads/receive-upload.ts';
 import { IMPORT_USAGE, ImportArgsError, parseImportArgs } from '../api/src/services/import/parse-import-args.ts';
 import { relayProgress } from '../api/src/services/import/progress-relay.ts';
@@ -75,10 +77,13 @@ try {
       failed++;
       continue;
     }
-    console.log(`[${index + 1}/${args.files.length}] ${fileName} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, mode ${args.mode}, batches of ${args.batchSize}${args.holdForReview ? ', new businesses held for review' : ''})`);
+    // Chosen here, as the import would, so the line can say how the file is read.
+    const prepareThreads = await prepareThreadsForFile(file, statSync(file).size, { readerThreads: config.importReaderThreads });
+    const reading = prepareThreads >= MIN_RANGE_READERS ? `, read by ${prepareThreads} range readers (IMPORT_READER_THREADS)` : prepareThreads === 1 ? ', 1 prepare thread' : '';
+    console.log(`[${index + 1}/${args.files.length}] ${fileName} (${(statSync(file).size / 1024 / 1024).toFixed(1)} MB, mode ${args.mode}, batches of ${args.batchSize}${reading}${args.holdForReview ? ', new businesses held for review' : ''})`);
     let last = 0;
     const { result, status, jobId } = await importFile({
-      pool, prisma, path: file, fileName, mode: args.mode, batchSize: args.batchSize, holdForReview: args.holdForReview, kind: 'cli', readerThreads: config.importReaderThreads,
+      pool, prisma, path: file, fileName, mode: args.mode, batchSize: args.batchSize, holdForReview: args.holdForReview, kind: 'cli', prepareThreads,
       onProgress(progress) {
         // Admins watching the progress socket of `npm start` see this import too (in order, all sent before exit).
         relayed = relayed.then(() => relayProgress(pool, progress));
