@@ -4,7 +4,9 @@
  * (yet) shows no badge.
  */
 import { useQuery } from '@tanstack/react-query';
-import { AD_SLOT_KEYS, type AdminStats, type AdvertisementCodes } from '../../../../common/api/admin.ts';
+import type { AdminStats, AdvertisementCodes } from '../../../../common/api/admin.ts';
+// From the limits module, not admin.ts: the shell loads with every screen, and admin.ts brings zod with it.
+import { AD_SLOT_KEYS } from '../../../../common/api/admin-snippet-limits.ts';
 import { useApi } from '../../lib/use-api.ts';
 import { useFormat } from '../i18n/format.ts';
 import { useMessages } from '../i18n/language.tsx';
