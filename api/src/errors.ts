@@ -50,6 +50,9 @@ export const ERROR_STATUS = {
   reauth_required: 403,
   // A bulk action on "all N matching this filter" when the filter no longer matches N (issue 25).
   count_changed: 409,
+  // A business whose own slug this is, held for review: not found for visitors, and the site's page must
+  // not retry with the bare slug (spec §4), which would show another business of the same name and city.
+  not_published: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

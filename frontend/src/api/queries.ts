@@ -71,7 +71,8 @@ export const businessQuery = (api: ApiClient, slug: string) =>
         return await api.get<BusinessDetail>(`/api/businesses/${enc(slug)}`);
       } catch (error) {
         const base = stripSlugSuffix(slug);
-        if (!base) throw notFound(error);
+        // The slug is a business's own, held for review: the bare slug would find a namesake instead.
+        if (!base || (error instanceof ApiError && error.code === 'not_published')) throw notFound(error);
         try {
           return await api.get<BusinessDetail>(`/api/businesses/${enc(base)}`);
         } catch (second) {

@@ -7,6 +7,9 @@ import { indexUid } from '../../../../platform/search/client.ts';
 import { buildBusiness, seedDirectory } from '../../services/public/testing/public-fixtures.ts';
 import { startServer, type RunningServer } from '../../server.ts';
 import { startTestApi } from '../../test/api-harness.ts';
+import { ensureSiteBuilt } from '../../test/site-build.ts';
+import { writeBusinessBatch } from '../../../../platform/db/business-writer.ts';
+import { withTransaction } from '../../../../platform/db/pool.ts';
 
 type Api = Awaited<ReturnType<typeof startTestApi>>;
 
@@ -15,6 +18,8 @@ describe('business reads', () => {
   let deadSearch: RunningServer;
 
   beforeAll(async () => {
+    // The held business's page is looked at too.
+    await ensureSiteBuilt();
     api = await startTestApi({ withAdmin: false });
     const rows = Array.from({ length: 25 }, (_, n) =>
       // Two of them share a name and a city, so their slugs differ only in the suffix.
@@ -23,6 +28,8 @@ describe('business reads', () => {
     rows.push(buildBusiness({ placeId: 'paris', name: 'Le Petit Four', city: 'Paris', countryCode: 'FR', country: 'France', latitude: 48.85, longitude: 2.35 }));
     // Imported from a file with street, zip and city columns but no full address.
     rows.push(buildBusiness({ placeId: 'parts', name: 'Zip Column Cafe', fullAddress: null, street: '12 Main St', postalCode: '84770', city: 'St. George', state: 'UT', countryCode: 'US', country: 'United States', website: 'https://zip-column.example/', businessStatus: 'CLOSED_TEMPORARILY' }));
+    // A third Twin Bakery in Berlin, held for review: its slug differs from theirs only in the suffix too.
+    await withTransaction(api.pool, (client) => writeBusinessBatch(client, [buildBusiness({ placeId: 'held-twin', name: 'Twin Bakery', city: 'Berlin', reviewCount: 1 })], { mode: 'upsert', source: 'test', isApproved: false }));
     await seedDirectory({ config: api.config, pool: api.pool, rows });
     // A second app whose Meilisearch is a closed port: lists must fail fast with 503 JSON.
     deadSearch = await startServer(
@@ -98,6 +105,22 @@ describe('business reads', () => {
     assert.equal(shared.slugMatches, 2);
     const exact = BusinessDetail.parse(await (await api.request(`/api/businesses/${rows[0].slug}`)).json());
     assert.deepEqual([exact.slug, exact.slugMatches], [rows[0].slug, 1], 'a full slug is always exact');
+  });
+
+  test("a business held for review is not found under its own address: never a redirect to a namesake's page", async () => {
+    const { rows } = await api.pool.query<{ slug: string; is_approved: boolean }>(`SELECT slug, is_approved FROM businesses WHERE place_id IN ('held-twin', 'biz-8') ORDER BY place_id`);
+    const [approvedTwin, heldTwin] = rows;
+    assert.deepEqual([approvedTwin.is_approved, heldTwin.is_approved], [true, false]);
+    assert.equal(stripSlugSuffix(heldTwin.slug), stripSlugSuffix(approvedTwin.slug), 'the same name and city');
+    const held = await api.request(`/api/businesses/${heldTwin.slug}`);
+    assert.equal(held.status, 404, 'hidden from visitors, and not answered with the approved namesake');
+    // Its own code, so the page does not retry with the bare slug (spec §4) and land on the namesake.
+    assert.equal(ErrorBody.parse(await held.json()).error, 'not_published');
+    // The page: a 404, not a 301 to the namesake.
+    const page = await api.request(`/business/${heldTwin.slug}`, { headers: { accept: 'text/html' } });
+    assert.equal(page.status, 404, `page status ${page.status} ${page.headers.get('location') ?? ''}`);
+    // The bare slug (the spec's retry) still finds the approved ones.
+    assert.equal(BusinessDetail.parse(await (await api.request(`/api/businesses/${stripSlugSuffix(heldTwin.slug)}`)).json()).slug, approvedTwin.slug);
   });
 
   test('without a full address the detail, the list and the database fallback show one made of street, city, state and zip; website and status', async () => {

@@ -16,10 +16,17 @@ function textOf(value: unknown): string | null {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export async function findApprovedBusinessInDatabase(prisma: Prisma, slug: string): Promise<BusinessDetail | null> {
+/**
+ * The business whose own slug this is, as PostgreSQL has it: its detail when it is approved, `held` when
+ * it exists but visitors may not see it (held for review), `absent` when no business has this slug.
+ */
+export type DatabaseBusiness = { kind: 'approved'; detail: BusinessDetail } | { kind: 'held' } | { kind: 'absent' };
+
+export async function findBusinessInDatabase(prisma: Prisma, slug: string): Promise<DatabaseBusiness> {
   const row = await findBusinessRowBySlug(prisma, slug);
-  if (!row || !row.isApproved) return null;
-  return {
+  if (!row) return { kind: 'absent' };
+  if (!row.isApproved) return { kind: 'held' };
+  return { kind: 'approved', detail: {
     id: row.id,
     name: row.name,
     slug: row.slug,
@@ -44,5 +51,5 @@ export async function findApprovedBusinessInDatabase(prisma: Prisma, slug: strin
     website: row.website,
     businessStatus: isBusinessStatus(row.businessStatus) ? row.businessStatus : null,
     slugMatches: 1,
-  };
+  } };
 }

@@ -8,7 +8,7 @@ import type { Logger } from '../../../../platform/log.ts';
 import { AppError } from '../../errors.ts';
 import { findCurrentSlug } from '../../repositories/slug-redirects.ts';
 import { LIST_ATTRIBUTES, presentBusinessDetail, presentBusinessListItem, type BusinessListDocument } from '../../presenters/public-business.ts';
-import { findApprovedBusinessInDatabase } from './business-fallback.ts';
+import { findBusinessInDatabase } from './business-fallback.ts';
 import { filterValue, readSearch, uidOf, type SearchReader } from './search-reader.ts';
 
 export const BUSINESSES_PER_PAGE = 20;
@@ -97,6 +97,9 @@ export async function findBusinessBySlug(options: {
   slug: string;
 }): Promise<BusinessDetail> {
   const { reader, prisma, logger, slug } = options;
+  // The businesses that share the slug's name and city (its slugBase), or its stored form: offered only
+  // when the slug is no business's own (below).
+  let fallback: BusinessDetail | null = null;
   try {
     // The spec's client retries with the slug minus its 6-character suffix: that is `slugBase`. A slug
     // typed by hand with accents or in another case is also looked for in its stored form (it then
@@ -111,18 +114,27 @@ export async function findBusinessBySlug(options: {
     );
     const exact = result.hits.find((candidate) => candidate.slug === slug);
     if (exact) return { ...presentBusinessDetail(exact), slugMatches: 1 };
-    if (result.hits[0]) return { ...presentBusinessDetail(result.hits[0]), slugMatches: result.hits.length };
+    if (result.hits[0]) fallback = { ...presentBusinessDetail(result.hits[0]), slugMatches: result.hits.length };
   } catch (error) {
     if (!(error instanceof AppError && error.code === 'service_unavailable')) throw error;
     logger.warn({ slug }, 'business detail served from PostgreSQL: search unavailable');
   }
-  const row = await findApprovedBusinessInDatabase(prisma, slug);
-  if (row) return row;
+  // Before another business is offered under this address, PostgreSQL says whose slug it is.
+  const own = await findBusinessInDatabase(prisma, slug);
+  if (own.kind === 'approved') return own.detail;
+  // A business held for review is not found: never a 301 to another business of the same name and city.
+  if (own.kind === 'held') throw businessNotFound(slug, 'not_published');
   // A slug the business was published under before an admin or fix-slugs changed it: answered as a
-  // single match under its current slug, which the page turns into a 301 to the new address.
+  // single match under its current slug, which the page turns into a 301 to the new address (before the
+  // name-and-city fallback, which would find a namesake while the renamed document is re-indexed).
   const current = await findCurrentSlug(prisma, slug);
   if (current && current !== slug) return { ...(await findBusinessBySlug({ ...options, slug: current })), slugMatches: 1 };
-  throw new AppError('not_found', `Business not found: ${slug.length > 100 ? `${slug.slice(0, 100)}...` : slug}`);
+  if (fallback) return fallback;
+  throw businessNotFound(slug);
+}
+
+function businessNotFound(slug: string, code: 'not_found' | 'not_published' = 'not_found'): AppError {
+  return new AppError(code, `Business not found: ${slug.length > 100 ? `${slug.slice(0, 100)}...` : slug}`);
 }
 
 /**
