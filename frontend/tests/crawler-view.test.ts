@@ -285,6 +285,8 @@ describe('crawler view (no JavaScript)', () => {
       assert.equal(page.canonical, null, `${path}: a page that is not to be indexed names no canonical page`);
       assert.doesNotMatch(page.html, /og:url/, path);
     }
+    // The spec's 404 banner has no ad slot behind it: an empty placeholder, for a signed-in admin only.
+    assert.doesNotMatch((await get('/no/such/page')).html, /Advertisement 300/, 'a visitor sees no empty ad box');
   });
 
   test('a search whose keywords end with a city shows the keywords in that city, or everywhere when none is there, and says so', async () => {
