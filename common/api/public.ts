@@ -221,7 +221,7 @@ export const SearchResult = z
     matchedAs: z.enum(['keywords', 'location', 'keywords-in-place', 'keywords-not-in-place', 'some-words']).meta({
       description:
         "'keywords-in-place': the keywords ended or began with a place (pizza berlin); `query` and `location` are then the keywords and the place searched. "
-        + "'keywords-not-in-place': they did, but no business there matches the other words: the results are the words as typed, everywhere, and `place` is that place. "
+        + "'keywords-not-in-place': they did, or a location was given, but no business there matches the (other) words: the results are the words as typed, everywhere, and `place` is that place. "
         + "'some-words': no business matches every word; the results match the first words (Meilisearch drops words from the end)",
     }),
     /**

@@ -233,6 +233,14 @@ describe('GET /api/search', () => {
     assert.deepEqual([noBakeryInParis.matchedAs, noBakeryInParis.place, noBakeryInParis.query], ['keywords-not-in-place', 'Paris', 'bakery'], 'no bakery in Paris: the keywords everywhere, saying so');
     assert.ok(noBakeryInParis.businesses.length > 0 && noBakeryInParis.businesses.every((business) => business.city !== 'Paris'));
     assert.equal((await search('q=zzqxv%20paris')).matchedAs, 'keywords', 'nothing anywhere: no claim of matches elsewhere');
+    // The same with the place in the location field: not a dead end either.
+    const apart = await search('q=bakery&location=Paris');
+    assert.deepEqual([apart.matchedAs, apart.place, apart.query, apart.location], ['keywords-not-in-place', 'Paris', 'bakery', '']);
+    assert.deepEqual(apart.businesses.map((business) => business.name), noBakeryInParis.businesses.map((business) => business.name));
+    const nowhere = await search('q=zzqxv&location=Paris');
+    assert.deepEqual([nowhere.matchedAs, nowhere.totalCount], ['keywords', 0], 'nothing anywhere: no results, no claim');
+    // Found in the place: as before.
+    assert.deepEqual((await search('q=pizza&location=Paris%2C%20TX')).businesses.map((business) => business.name), ['Pizza Roma']);
     // A business's own name that ends with a place is that business first, wherever it is.
     const named = await search('q=hotel%20berlin');
     assert.equal(named.matchedAs, 'keywords');

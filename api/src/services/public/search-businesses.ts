@@ -321,6 +321,14 @@ export async function searchBusinesses(options: SearchOptions): Promise<SearchRe
     }
   }
   if (missedPlace && result.totalCount > 0) return { ...result, query: missedPlace.keywords, matchedAs: 'keywords-not-in-place', place: missedPlace.place };
+  // Keywords and a place typed apart (the home page's and not-found page's 'where' field): nothing there
+  // matches them, so the keywords everywhere, and the page says so, as for "pizza berlin" (it was a dead
+  // end: "pizza" in "Roma" gave no results while "pizza roma" gave them). Not near a point, in a chosen
+  // facet or for a phone number: those ask for exactly that.
+  if (result.totalCount === 0 && query.q && query.location && !isPhone && !nearPoint && !query.category && !query.city) {
+    const anywhere = await searchOnce({ ...options, query: { ...query, location: '' } });
+    if (anywhere.totalCount > 0) return { ...anywhere, query: query.q, location: '', matchedAs: 'keywords-not-in-place', place: query.location };
+  }
   // No business matches every word ("the best pizza near city hall"): those matching the first words,
   // and the page says so.
   const words = (missedPlace?.keywords ?? query.q).split(/\s+/).filter((word) => word && !isMinusWord(word));
