@@ -20,7 +20,7 @@ export interface Formatters {
   dateTime(value: string | number | Date): string;
   /** "3 dakika önce" / "3 minutes ago". */
   relative(value: string | number | Date, now?: number): string;
-  /** 1 sa 5 dk / 1 h 5 min: an uptime or a duration in seconds. */
+  /** 1 sa 5 dk / 1 h 5 min, 2 dk 5 sn / 2 min 5 sec, 45 sn / 45 sec: an uptime or a time left, in seconds. */
   duration(seconds: number): string;
 }
 
@@ -58,14 +58,18 @@ export function createFormatters(language: Language): Formatters {
       if (abs < 86_400) return relative.format(Math.round(seconds / 3600), 'hour');
       return relative.format(Math.round(seconds / 86_400), 'day');
     },
-    duration(seconds) {
+    duration(exact) {
+      const seconds = Math.max(0, Math.round(exact));
       const days = Math.floor(seconds / 86_400);
       const hours = Math.floor((seconds % 86_400) / 3600);
       const minutes = Math.floor((seconds % 3600) / 60);
-      const unit = (value: number, name: 'day' | 'hour' | 'minute') => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+      const rest = seconds % 60;
+      const unit = (value: number, name: 'day' | 'hour' | 'minute' | 'second') => new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
       if (days) return `${unit(days, 'day')} ${unit(hours, 'hour')}`;
       if (hours) return `${unit(hours, 'hour')} ${unit(minutes, 'minute')}`;
-      return unit(minutes, 'minute');
+      // Under an hour the seconds count: an import's time left is often under a minute ('0 dk' said nothing).
+      if (minutes) return rest ? `${unit(minutes, 'minute')} ${unit(rest, 'second')}` : unit(minutes, 'minute');
+      return unit(rest, 'second');
     },
   };
 }
