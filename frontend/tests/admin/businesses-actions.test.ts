@@ -161,7 +161,9 @@ describe('admin businesses: approving, editing, deleting', () => {
     await waitForRows(page, ['Doomed Diner', 'Held Bistro']);
     await rowOf(page, 'Doomed Diner').getByRole('button', { name: 'Doomed Diner işletmesini sil' }).click();
     await answerConfirm(page, 'Sil');
-    await toast(page, 'İşletme silindi');
+    const deleted = await toast(page, 'İşletme silindi');
+    // In the panel's language, naming the business (the server's message is English).
+    assert.match(deleted.description, /^"Doomed Diner" silindi\./);
     await waitForRows(page, ['Held Bistro']);
     await waitForPublicStatus(admin, `/business/${slug}`, 404);
     const { rows } = await admin.api.pool.query(`SELECT 1 FROM businesses WHERE name = 'Doomed Diner'`);

@@ -29,6 +29,11 @@ import './businesses.css';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
+/** The sentences that apply, as one toast description; undefined when none does. */
+function sentences(...parts: Array<string | false>): string | undefined {
+  return parts.filter(Boolean).join(' ') || undefined;
+}
+
 /** The server's own words for a failure (its message), or the error's. */
 function describe(error: unknown): string {
   if (error instanceof ApiError) return error.detail || error.message;
@@ -106,7 +111,8 @@ export function BusinessesPage() {
       markBusy(row.id, true);
       try {
         const answer = await writes.remove.mutateAsync(row.id);
-        toast({ title: t.toast.deleted, description: answer.message, variant: 'success' });
+        // Said in the panel's language (the server's `message` is English), with the public site's lag if any.
+        toast({ title: t.toast.deleted, description: sentences(t.toast.deletedName(row.name), !answer.published && t.toast.notPublished), variant: 'success' });
       } catch (error) {
         toast({ title: t.toast.error, description: describe(error), variant: 'error' });
       } finally {
@@ -145,7 +151,7 @@ export function BusinessesPage() {
     if (!(await confirm({ title: t.confirm.deleteAllAgainTitle, message: t.confirm.deleteAllAgainMessage, confirmLabel: t.confirm.deleteAllConfirm, destructive: true }))) return;
     try {
       const answer = await writes.deleteAll.mutateAsync();
-      toast({ title: t.toast.deletedAll(format.number(answer.deletedCount)), description: answer.message, variant: 'success' });
+      toast({ title: t.toast.deletedAll(format.number(answer.deletedCount)), description: sentences(!answer.published && t.toast.notPublished), variant: 'success' });
     } catch (error) {
       if (!(error instanceof ReauthCancelled)) toast({ title: t.toast.deleteAllFailed, description: describe(error), variant: 'error' });
     }
@@ -155,7 +161,7 @@ export function BusinessesPage() {
     if (!(await confirm({ title: t.confirm.testDataTitle, message: t.confirm.testDataMessage, confirmLabel: t.row.delete, destructive: true }))) return;
     try {
       const answer = await writes.deleteTestData.mutateAsync();
-      toast({ title: t.toast.testDataDeleted(format.number(answer.deletedCount)), description: answer.message, variant: 'success' });
+      toast({ title: t.toast.testDataDeleted(format.number(answer.deletedCount)), description: sentences(!answer.published && t.toast.notPublished), variant: 'success' });
     } catch (error) {
       if (!(error instanceof ReauthCancelled)) toast({ title: t.toast.testDataFailed, description: describe(error), variant: 'error' });
     }
@@ -165,7 +171,7 @@ export function BusinessesPage() {
     if (!(await confirm({ title: t.confirm.fixSlugsTitle, message: t.confirm.fixSlugsMessage }))) return;
     try {
       const answer = await writes.fixSlugs.mutateAsync();
-      toast({ title: t.toast.slugsFixed(format.number(answer.successCount), format.number(answer.totalProcessed)), description: answer.message, variant: 'success' });
+      toast({ title: t.toast.slugsFixed(format.number(answer.successCount), format.number(answer.totalProcessed)), description: sentences(answer.resumed && t.toast.slugsResumed, !answer.published && t.toast.notPublished), variant: 'success' });
     } catch (error) {
       if (!(error instanceof ReauthCancelled)) toast({ title: t.toast.fixSlugsFailed, description: describe(error), variant: 'error' });
     }
