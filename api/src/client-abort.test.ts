@@ -32,6 +32,11 @@ beforeAll(async () => {
   const testRoutes = () => {
     const router = Router();
     router.use('/api/test-only/assets', hashedAssets(assetsDir));
+    // An answer that takes a while (a search waiting on a frozen Meilisearch): the client gives up first.
+    router.get('/api/test-only/slow', async (_req, res) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      if (!res.destroyed) res.json({ late: true });
+    });
     router.get('/api/test-only/upstream-reset', () => {
       // A connection of the server's own reset (an upstream), while the client is still there.
       throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', syscall: 'read' });
@@ -122,6 +127,22 @@ describe('a client that leaves', () => {
       body: `{"username": "${'a'.repeat(10_000)}`,
     });
     await expectOneDebugLine('leave-upload', before, '/api/admin/login');
+  });
+
+  test('before any answer began: logged and counted as 499 (client closed request), not as the 200 Node holds by default', async () => {
+    const { hostname, port } = new URL(api.url);
+    await new Promise<void>((resolve) => {
+      const req = http.request({ hostname, port, path: '/api/test-only/slow', headers: { 'x-request-id': 'gave-up' } });
+      req.on('error', () => undefined);
+      req.on('close', () => resolve());
+      req.end(() => setTimeout(() => req.destroy(), 200));
+    });
+    const deadline = Date.now() + 10_000;
+    while (!linesOf('gave-up').some((line) => line.msg === 'request') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const request = linesOf('gave-up').find((line) => line.msg === 'request');
+    assert.deepEqual([request?.status, request?.aborted, request?.bytes], [499, true, 0], JSON.stringify(linesOf('gave-up')));
+    await new Promise((resolve) => setTimeout(resolve, 1_600)); // the late answer finds the socket closed: nothing more
+    assert.equal(linesOf('gave-up').filter((line) => line.msg === 'request').length, 1);
   });
 
   test("the same socket code from the server's own connection, with the client still there, stays a logged server error", async () => {

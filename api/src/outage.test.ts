@@ -214,8 +214,11 @@ describe('Meilisearch down', () => {
     const traced = await request('/categories/bakery', { headers: { accept: 'text/html', 'x-request-id': 'outage-page-1' } });
     assertOutageAnswer(traced, 'a traced page');
     await traced.arrayBuffer();
+    // One warning for the page, under its own path (its failed reads of the API are debug lines).
     const pageWarnings = warnings().filter((line) => line.reqId === 'outage-page-1');
-    assert.ok(pageWarnings.length > 0 && pageWarnings.every((line) => String(line.path).startsWith('/api/')), JSON.stringify(pageWarnings));
+    assert.equal(pageWarnings.length, 1, JSON.stringify(pageWarnings));
+    assert.deepEqual([pageWarnings[0].level, pageWarnings[0].path, pageWarnings[0].status], ['warn', '/categories/bakery', 503]);
+    assert.match(String(pageWarnings[0].error), /^503: /);
     // The business itself comes from PostgreSQL, its nearby businesses could not: not a page to keep.
     const business = await page(`/business/${businessSlug}`);
     assertOutageAnswer(business, 'business page');

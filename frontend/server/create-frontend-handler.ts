@@ -24,7 +24,8 @@ import { fillTemplate, headTags, type SiteMarkup } from './html.ts';
 import { createPageCache, pageEtag, PAGE_ROUTE, registerPageCacheMetrics, type PageCache, type PageCacheOptions, type RenderedPage } from './page-cache.ts';
 import type { Registry } from 'prom-client';
 import { setRouteLabel } from '../../api/src/middleware/request-metrics.ts';
-import { internalRequestHeaders } from '../../api/src/middleware/request-log.ts';
+import { internalRequestHeaders, loggedPath } from '../../api/src/middleware/request-log.ts';
+import { createLogger, type Logger } from '../../platform/log.ts';
 import { createSitemapRouter } from './sitemaps.ts';
 import { hashedAssets } from './static-assets.ts';
 
@@ -47,12 +48,15 @@ export interface FrontendOptions {
   dataVersion?: () => Promise<string>;
   /** Visitors' pages cached per data version (page-cache.ts); createFrontendRouter makes one when it has `dataVersion`. */
   pages?: PageCache;
+  /** Where a failed page's warning goes: the app's logger (default: this process's, scope `site`). */
+  logger?: Logger;
 }
 
 type Renderer = (options: RenderOptions) => Promise<RenderResult>;
 
 export async function createFrontendHandler(options: FrontendOptions): Promise<express.Router> {
   const { config } = options;
+  const log = options.logger ?? createLogger('site');
   const router = express.Router();
   const built = existsSync(SERVER_ENTRY) && existsSync(path.join(CLIENT_DIR, 'index.html'));
   const dev = options.dev ?? (!built && config.env === 'development');
@@ -125,6 +129,11 @@ export async function createFrontendHandler(options: FrontendOptions): Promise<e
     // never a 200 that a browser or CDN would keep for a minute, and never one without the operator's
     // analytics markup.
     const status = markup === null && result.status < 500 ? 503 : result.status;
+    if (status >= 500) {
+      // One warning per failed page, named by the page's path and id; the API's lines for the reads that
+      // failed (same reqId, internal) are at debug.
+      log.warn({ reqId: req.get('x-request-id'), method: req.method, path: loggedPath(req.originalUrl), status, error: result.failure ?? 'the site markup could not be read' }, 'dependency unavailable');
+    }
     return { kind: 'page', status, html, serverTiming };
   };
 
@@ -238,10 +247,11 @@ export function createFrontendRouter(
  * router gets: the process entry (api/src/main.ts) plugs it in, so the API's router list never imports
  * the frontend.
  */
-export function createSiteRouter(deps: { config: Config; pool: Pool; cache: { shared: { version(): Promise<string> } }; metrics?: Registry }): express.Router {
+export function createSiteRouter(deps: { config: Config; pool: Pool; cache: { shared: { version(): Promise<string> } }; metrics?: Registry; logger?: Logger }): express.Router {
   const router = createFrontendRouter({
     config: deps.config,
     pool: deps.pool,
+    logger: deps.logger,
     dataVersion: () => deps.cache.shared.version(),
     pageCache: { isEnabled: deps.config.publicResponseCache },
   });

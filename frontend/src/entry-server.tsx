@@ -27,7 +27,7 @@ export interface RenderOptions {
 
 export type RenderResult =
   | { kind: 'redirect'; status: 301; location: string }
-  | { kind: 'page'; status: number; html: string; head?: HeadData; state: unknown; timings: { prefetchMs: number; renderMs: number } };
+  | { kind: 'page'; status: number; html: string; head?: HeadData; state: unknown; timings: { prefetchMs: number; renderMs: number }; failure?: string };
 
 const routeObjects = publicRoutes.map((route) => ({ path: route.path }));
 
@@ -76,8 +76,11 @@ async function renderWith(queryClient: QueryClient, options: RenderOptions): Pro
   // Failed queries are dehydrated too, so the browser shows the same error state without a refetch.
   const state = dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status !== 'pending' });
   const timings = { prefetchMs: prefetched - started, renderMs: performance.now() - prefetched };
-  const failed = failureStatus(queryClient.getQueryCache().getAll().filter((query) => query.state.status === 'error').map((query) => query.state.error));
-  return { kind: 'page', status: failed ?? context.status, html, head: context.head, state, timings };
+  const errors = queryClient.getQueryCache().getAll().filter((query) => query.state.status === 'error').map((query) => query.state.error);
+  const failed = failureStatus(errors);
+  // What failed, for the server's one warning about the page (the first read's message: "503: ...").
+  const failure = failed ? errors.map((error) => (error instanceof Error ? error.message : String(error)))[0] : undefined;
+  return { kind: 'page', status: failed ?? context.status, html, head: context.head, state, timings, failure };
 }
 
 /**

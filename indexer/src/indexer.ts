@@ -320,7 +320,17 @@ export function runIndexer(options: RunIndexerOptions): IndexerHandle {
         failures = 0;
         setRole('leader');
         // A keep-alive notices a dead lock connection even when nothing else talks to PostgreSQL.
-        const keepAlive = setInterval(() => void lockClient.query('SELECT 1').catch(() => lost.abort()), 5_000);
+        // One at a time: against a frozen server the pings would pile up on the connection (node-postgres
+        // queues them, and warns on stderr that queueing is deprecated: a non-JSON line in the log).
+        let pinging = false;
+        const keepAlive = setInterval(() => {
+          if (pinging) return;
+          pinging = true;
+          lockClient.query('SELECT 1').then(
+            () => void (pinging = false),
+            () => lost.abort(),
+          );
+        }, 5_000);
         try {
           await runLeader(AbortSignal.any([stopSignal, lost.signal]));
         } finally {

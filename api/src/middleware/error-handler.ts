@@ -23,6 +23,7 @@ import {
   type ErrorCode,
 } from '../errors.ts';
 import { methodNotAllowed } from './public-methods.ts';
+import { isInternalRequest } from './request-log.ts';
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side.';
 
@@ -124,7 +125,8 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
     // A 503 without a cause (the page cache shedding a burst) is counted in the metrics, not logged.
     const outageCause = error instanceof AppError ? error.cause : error;
     if (appError.status === 503 && outageCause !== undefined) {
-      logger.warn({ reqId: req.get('x-request-id'), method: req.method, path: req.path, message: appError.message, error: describeCause(outageCause) }, 'dependency unavailable');
+      // A page's own read of the API: the page logs the one warning of its failure (create-frontend-handler.ts).
+      logger[isInternalRequest(req) ? 'debug' : 'warn']({ reqId: req.get('x-request-id'), method: req.method, path: req.path, message: appError.message, error: describeCause(outageCause) }, 'dependency unavailable');
     }
     // Every 503 says when to come back, whether or not its thrower chose a time.
     const retryAfter = appError.retryAfterSeconds ?? (appError.status === 503 ? OUTAGE_RETRY_AFTER_SECONDS : undefined);

@@ -12,6 +12,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../../../platform/log.ts';
 import { methodLabel, routeLabelOf, type RequestMetrics } from './request-metrics.ts';
 
+/** The status logged and counted for a request whose client left before its answer began. */
+export const CLIENT_CLOSED_REQUEST = 499;
+
 /** An incoming id is kept when it looks like one (a proxy's or a load balancer's), never anything longer. */
 const VALID_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -29,6 +32,13 @@ export function requestIdOf(req: IncomingMessage): string {
  */
 export const INTERNAL_REQUEST_HEADER = 'x-directory-internal';
 const INTERNAL_TOKEN = randomUUID();
+
+const INTERNAL = Symbol('directory.internalRequest');
+
+/** Whether `req` is one of the site's own loopback reads (the mark checked by observeRequest). */
+export function isInternalRequest(req: IncomingMessage): boolean {
+  return (req as IncomingMessage & { [INTERNAL]?: true })[INTERNAL] === true;
+}
 
 /** The headers of a loopback API call made for `req`: its request id and the internal mark. */
 export function internalRequestHeaders(req: IncomingMessage): Record<string, string> {
@@ -77,6 +87,7 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, option
   req.headers['x-request-id'] = requestId;
   const isInternal = req.headers[INTERNAL_REQUEST_HEADER] === INTERNAL_TOKEN;
   delete req.headers[INTERNAL_REQUEST_HEADER];
+  if (isInternal) (req as IncomingMessage & { [INTERNAL]?: true })[INTERNAL] = true;
   res.setHeader('X-Request-Id', requestId);
   // As the client sent it: a router mounted at a path (the site's /assets) strips its prefix from req.url
   // while it runs, and a client that leaves then has its line written with the shorter path.
@@ -87,7 +98,9 @@ export function observeRequest(req: IncomingMessage, res: ServerResponse, option
   const level = isInternal || isProbe ? 'debug' : 'info';
   res.once('close', () => {
     const durationMs = performance.now() - started;
-    const status = res.statusCode;
+    // A client that left before any answer was sent got none: 499 (nginx's "client closed request"), not
+    // the 200 Node's response holds by default, in the line and in the metrics.
+    const status = res.headersSent ? res.statusCode : CLIENT_CLOSED_REQUEST;
     if (!isInternal && !isProbe) options.metrics.record({ method: methodLabel(req.method), route: routeLabelOf(req, status), status }, durationMs);
     if (!options.logger.isLevelEnabled(level)) return;
     const fields = {

@@ -28,8 +28,10 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /** A failure as a check result; the raw error goes to the log, not to the (public) response. */
 function failed(name: string, error: unknown, logger: Logger): CheckResult {
-  if (error instanceof CheckTimeout) return { ok: false, detail: error.message };
+  // A frozen server (no answer within the check's time) is logged too: the probes' own request lines
+  // are at debug, so this warning is the readiness failure's trace at info level.
   logger.warn({ error: error instanceof Error ? error.message : String(error) }, `readiness check ${name} failed`);
+  if (error instanceof CheckTimeout) return { ok: false, detail: error.message };
   return { ok: false, detail: 'unreachable' };
 }
 
