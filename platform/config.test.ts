@@ -55,6 +55,9 @@ describe('configuration that cannot work', () => {
     assert.match(problemsOf({ PORT: '7700' })[0], /^EMBEDDED_MEILI_PORT is the same port as PORT \(7700\)/);
     assert.match(problemsOf({ PORT: '5544', EMBEDDED_PG_PORT: '5544' })[0], /^EMBEDDED_PG_PORT is the same port as PORT/);
     assert.match(problemsOf({ EMBEDDED_PG_PORT: '6000', EMBEDDED_MEILI_PORT: '6000' })[0], /^EMBEDDED_MEILI_PORT is the same port as EMBEDDED_PG_PORT/);
+    // The API's metrics listener on the site's own port: refused (it ran without metrics, a warning all).
+    assert.match(problemsOf({ PORT: '3100', METRICS_PORT: '3100' })[0], /^METRICS_PORT is the same port as PORT \(3100\)/);
+    assert.deepEqual(problemsOf({ PORT: '3100', METRICS_PORT: 'off' }), []);
     // Servers of the platform (DATABASE_URL, MEILI_URL) leave the embedded ports unused.
     assert.deepEqual(problemsOf({ PORT: '7700', MEILI_URL: 'http://search.internal:7700', MEILI_MASTER_KEY: 'a-master-key-of-16+' }), []);
   });

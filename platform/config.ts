@@ -137,7 +137,7 @@ const EnvSchema = z
  */
 function findUnworkableSettings(env: {
   PUBLIC_URL?: string; TRUST_PROXY: boolean; ALLOWED_ORIGINS?: string; MEILI_URL?: string; DATABASE_URL?: string;
-  PORT: number; EMBEDDED_PG_PORT: number; EMBEDDED_MEILI_PORT: number;
+  PORT: number; EMBEDDED_PG_PORT: number; EMBEDDED_MEILI_PORT: number; METRICS_PORT: number;
 }): Array<{ variable: string; message: string }> {
   const problems: Array<{ variable: string; message: string }> = [];
   // A malformed URL has its own problem already (the schema's): nothing more is said of it here.
@@ -167,6 +167,9 @@ function findUnworkableSettings(env: {
       }
     }
   }
+  // The API listens on both in one process: the metrics listener would find its port taken, and the API
+  // would run without metrics (a warning was all).
+  if (env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) problems.push({ variable: 'METRICS_PORT', message: `is the same port as PORT (${env.PORT}): the API's metrics need a port of their own (or 0 for none)` });
   if (!env.DATABASE_URL && env.EMBEDDED_PG_PORT === env.PORT) problems.push({ variable: 'EMBEDDED_PG_PORT', message: `is the same port as PORT (${env.PORT}): the embedded PostgreSQL and the site cannot both listen on it` });
   if (!env.MEILI_URL && env.EMBEDDED_MEILI_PORT === env.PORT) problems.push({ variable: 'EMBEDDED_MEILI_PORT', message: `is the same port as PORT (${env.PORT}): the embedded Meilisearch and the site cannot both listen on it` });
   if (!env.DATABASE_URL && !env.MEILI_URL && env.EMBEDDED_PG_PORT === env.EMBEDDED_MEILI_PORT) {

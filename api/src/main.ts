@@ -21,7 +21,9 @@ async function main(): Promise<void> {
   configureLogging({ name: 'api', level: config.logLevel, format: config.logFormat });
   const logger = createLogger('api');
   if (!config.databaseUrl || !config.meiliUrl || !config.sessionSecret) {
-    logger.error('DATABASE_URL, MEILI_URL and SESSION_SECRET must be set (npm start sets them for the embedded servers).');
+    // MEILI_MASTER_KEY comes with MEILI_URL (the configuration refuses one without the other).
+    const missing = [!config.databaseUrl && 'DATABASE_URL', !config.meiliUrl && 'MEILI_URL and MEILI_MASTER_KEY', !config.sessionSecret && 'SESSION_SECRET'].filter(Boolean);
+    logger.error(`${missing.join(', ')} must be set to run the API alone (npm start sets them for its embedded servers).`);
     process.exit(1);
   }
   // Every wait on PostgreSQL from a request is bounded: a frozen or unreachable database is a 503 in
