@@ -206,6 +206,41 @@ describe('npm start', () => {
     assert.deepEqual(await serverPidsUsing(dataDir), []);
   });
 
+  test('a second npm start on the same data directory is refused in one line and leaves the first running; a hang-up (SIGHUP) stops everything', async () => {
+    const first = runStart(env);
+    await waitFor(first, /ready at/, 90_000);
+    // Other ports, same DATA_DIR: it took the first one's servers for a crash's leftovers and stopped them.
+    const second = runStart({ ...env, PORT: String(await findFreePort()), EMBEDDED_PG_PORT: String(await findFreePort()), EMBEDDED_MEILI_PORT: String(await findFreePort()) });
+    assert.equal(await second.exited, 1);
+    assert.match(second.output(), new RegExp(`Another npm start \\(pid ${first.child.pid}\\) is running on the data directory`));
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.equal((await fetch(`http://127.0.0.1:${env.PORT}/readyz`)).status, 200, 'the first still serves');
+    assert.doesNotMatch(first.output(), /exited unexpectedly/);
+    // A closed terminal: Node's default for SIGHUP exited at once and left PostgreSQL and Meilisearch running.
+    first.child.kill('SIGHUP');
+    assert.equal(await first.exited, 0);
+    assert.deepEqual(await serverPidsUsing(dataDir), [], 'no postgres or meilisearch process remains');
+  });
+
+  test('when the process that ran it dies (npm killed), npm start stops everything rather than run on unowned', async () => {
+    // npm start is npm -> sh -> node; SIGTERM to npm ends npm and sh without waiting for the script.
+    let output = '';
+    // Not exec'd: sh stays the parent, as under npm.
+    const shell = spawn('sh', ['-c', `${process.execPath} --import tsx scripts/start.ts; true`], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    shell.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    shell.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await waitForReady(env.PORT, 90_000);
+    shell.kill('SIGKILL');
+    const deadline = Date.now() + 60_000;
+    while ((await serverPidsUsing(dataDir)).length && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    assert.deepEqual(await serverPidsUsing(dataDir), [], `no postgres or meilisearch process remains:\n${output.slice(-2_000)}`);
+    assert.match(output, /the parent process \(pid \d+\) is gone: stopping/);
+  });
+
   test('a start after a crash (SIGKILL) recovers the servers left behind, and a child that dies is restarted', async () => {
     const first = runStart(env);
     await waitFor(first, /ready at/, 90_000);

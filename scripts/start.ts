@@ -27,6 +27,7 @@ import { assertPortFree } from '../platform/runtime/ports.ts';
 import { stopChild } from '../platform/runtime/processes.ts';
 import { loadOrCreateSecrets } from '../platform/runtime/secrets.ts';
 import { SetupError } from '../platform/runtime/setup-error.ts';
+import { claimDataDir } from '../platform/runtime/data-dir-claim.ts';
 import { superviseServer } from '../platform/runtime/supervised-server.ts';
 import { ensureAdminUser } from '../api/src/services/auth/ensure-admin-user.ts';
 import { seedDemoDataOnce } from '../prisma/seed/seed-demo-data-once.ts';
@@ -140,6 +141,8 @@ async function resolveServers(config: Config): Promise<Resolved> {
   const secrets = needsSecrets ? await loadOrCreateSecrets(config.dataDir).catch((error: NodeJS.ErrnoException) => {
     throw new SetupError(`The data directory ${config.dataDir} is not writable (${error.code ?? error.message}). Set DATA_DIR to a writable directory.`);
   }) : null;
+  // Before any server in the data directory is touched: another npm start there would lose its servers.
+  if (!config.databaseUrl || !config.meiliUrl) cleanups.push(await claimDataDir(config.dataDir));
 
   let databaseUrl = config.databaseUrl;
   if (!databaseUrl) {
@@ -280,6 +283,17 @@ function onSignal(signal: NodeJS.Signals): void {
 }
 process.on('SIGINT', onSignal);
 process.on('SIGTERM', onSignal);
+// A closed terminal or SSH session: Node's default would exit at once and leave the servers running.
+process.on('SIGHUP', onSignal);
+// `npm start` killed (SIGTERM to npm exits npm without waiting for its script): this process is handed to
+// another parent, and stops everything rather than keep PostgreSQL and Meilisearch running unowned.
+const parentAtStart = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentAtStart && !shuttingDown) {
+    log.warn(`the parent process (pid ${parentAtStart}) is gone: stopping`);
+    void shutdown(0);
+  }
+}, 1_000).unref();
 
 // Node's default for these is to exit at once, which would orphan the servers: stop them first.
 process.on('uncaughtException', (error) => onFatal(error));
