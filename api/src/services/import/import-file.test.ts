@@ -862,3 +862,32 @@ describe('importFile: XLS (BIFF8)', () => {
     ]);
   });
 });
+
+describe('importFile: the end of an import that cannot be stored', () => {
+  test('the import still ends for its watchers: `directory_imports_running` goes back to 0, the progress says failed', async () => {
+    const { Registry } = await import('prom-client');
+    const { trackImportMetrics } = await import('./import-metrics.ts');
+    const { subscribeImportProgress } = await import('./import-progress.ts');
+    const registry = new Registry();
+    const stop = trackImportMetrics(registry);
+    const phases: string[] = [];
+    const unsubscribe = subscribeImportProgress((progress) => void phases.push(progress.phase));
+    const csv = file('unstored.csv');
+    await writeCsv(csv, [H, ['Unstored One', 'unstored-1', 'Berlin', 'DE', '4', '1']]);
+    // The report's table is gone (as good as PostgreSQL gone at that moment): storing the outcome fails.
+    await pool.query('ALTER TABLE upload_reports RENAME TO upload_reports_away');
+    try {
+      await assert.rejects(run(csv));
+    } finally {
+      await pool.query('ALTER TABLE upload_reports_away RENAME TO upload_reports');
+      unsubscribe();
+    }
+    try {
+      assert.equal(phases.at(-1), 'failed', phases.join(', '));
+      const running = await registry.getSingleMetric('directory_imports_running')!.get();
+      assert.equal(running.values[0]?.value ?? 0, 0, 'not left running for good');
+    } finally {
+      stop();
+    }
+  });
+});

@@ -304,6 +304,9 @@ async function runImport(
     sheets, startedAt, finishedAt, failure, lastCommittedRow, committedPastWatermark, notes,
   });
   const status = failure ? 'failed' : 'completed';
+  // Storing the outcome can fail too (PostgreSQL gone at the end of the import): the import has ended
+  // all the same, and its watchers (the progress sockets, `directory_imports_running`) are told so; it
+  // stayed "running" for good in the metrics before.
   const reportId = await finishImportJob(prisma, {
     jobId,
     job: {
@@ -315,6 +318,9 @@ async function runImport(
       totalRows: result.totalRows, successCount: result.successCount, errorCount: result.errorCount, skippedCount: result.skippedCount,
       processingSeconds: result.summary.processingTimeSeconds, report: result as object,
     },
+  }).catch((error: unknown) => {
+    progress('failed', true);
+    throw error;
   });
   progress(status, true);
   return { jobId, reportId, status, result };
