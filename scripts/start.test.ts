@@ -321,6 +321,11 @@ describe('npm start', () => {
     assert.equal(await run.exited, 1);
     assert.match(run.output(), /data directory .*not-a-directory\/data is not writable.*Set DATA_DIR/);
     assert.doesNotMatch(run.output(), /\n\s+at /);
+    // A directory that can never be made (under /proc): Node's recursive mkdir never returned there, and
+    // npm start spun the CPU with nothing said.
+    const underProc = runStart({ ...env, DATA_DIR: '/proc/directory-start-test' });
+    assert.equal(await underProc.exited, 1);
+    assert.match(underProc.output(), /data directory \/proc\/directory-start-test is not writable \(ENOENT\)/);
   });
 
   test('a malformed or missing setting stops start-up with a message naming the variable', async () => {
