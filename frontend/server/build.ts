@@ -90,10 +90,15 @@ export async function ensureFrontendBuild(): Promise<void> {
 // `tsx frontend/server/build.ts [--if-stale]` (npm run build; prestart uses --if-stale).
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
+  // Before `npm start`: its line is JSON like the rest of the log when the output is not a terminal.
+  const say = (level: 'info' | 'error', message: string) =>
+    process.stdout.isTTY || process.env.LOG_FORMAT === 'pretty'
+      ? (level === 'error' ? console.error : console.log)(message)
+      : console.log(JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, name: 'build', msg: message }));
   (process.argv.includes('--if-stale') ? ensureFrontendBuild() : buildFrontend()).then(
-    () => console.log(`frontend built in ${Date.now() - started} ms`),
-    (error) => {
-      console.error(error);
+    () => say('info', `frontend built in ${Date.now() - started} ms`),
+    (error: unknown) => {
+      say('error', `frontend build failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
       process.exit(1);
     },
   );

@@ -60,7 +60,8 @@ export interface SuperviseServerOptions<T extends RunningServer> {
   onGiveUp(reason: string): void;
 }
 
-const lastLines = (lines: string[]) => lines.slice(-5).join(' | ') || 'no output';
+// Without terminal colour codes (Meilisearch colours its banner): the line is read in a log, not a terminal.
+const lastLines = (lines: string[]) => lines.slice(-5).map((line) => line.replace(/\u001b\[[0-9;]*[A-Za-z]/g, '')).join(' | ') || 'no output';
 
 /** Starts the server (rejecting as `start` does) and keeps it running until stop(). */
 export async function superviseServer<T extends RunningServer>(options: SuperviseServerOptions<T>): Promise<SupervisedServer<T>> {
