@@ -151,7 +151,7 @@ export function BusinessesPage() {
     if (!(await confirm({ title: t.confirm.deleteAllAgainTitle, message: t.confirm.deleteAllAgainMessage, confirmLabel: t.confirm.deleteAllConfirm, destructive: true }))) return;
     try {
       const answer = await writes.deleteAll.mutateAsync();
-      toast({ title: t.toast.deletedAll(format.number(answer.deletedCount)), description: sentences(!answer.published && t.toast.notPublished), variant: 'success' });
+      toast({ title: t.toast.deletedAll(format.number(answer.deletedCount)), description: sentences(answer.deletedCount > 0 && t.toast.deletedAllNote, !answer.published && t.toast.notPublished), variant: 'success' });
     } catch (error) {
       if (!(error instanceof ReauthCancelled)) toast({ title: t.toast.deleteAllFailed, description: describe(error), variant: 'error' });
     }
@@ -161,7 +161,7 @@ export function BusinessesPage() {
     if (!(await confirm({ title: t.confirm.testDataTitle, message: t.confirm.testDataMessage, confirmLabel: t.row.delete, destructive: true }))) return;
     try {
       const answer = await writes.deleteTestData.mutateAsync();
-      toast({ title: t.toast.testDataDeleted(format.number(answer.deletedCount)), description: sentences(!answer.published && t.toast.notPublished), variant: 'success' });
+      toast({ title: t.toast.testDataDeleted(format.number(answer.deletedCount)), description: sentences(answer.deletedCount > 0 && t.toast.testDataKept, !answer.published && t.toast.notPublished), variant: 'success' });
     } catch (error) {
       if (!(error instanceof ReauthCancelled)) toast({ title: t.toast.testDataFailed, description: describe(error), variant: 'error' });
     }
@@ -171,7 +171,7 @@ export function BusinessesPage() {
     if (!(await confirm({ title: t.confirm.fixSlugsTitle, message: t.confirm.fixSlugsMessage }))) return;
     try {
       const answer = await writes.fixSlugs.mutateAsync();
-      toast({ title: t.toast.slugsFixed(format.number(answer.successCount), format.number(answer.totalProcessed)), description: sentences(answer.resumed && t.toast.slugsResumed, !answer.published && t.toast.notPublished), variant: 'success' });
+      toast({ title: t.toast.slugsFixed(format.number(answer.successCount), format.number(answer.totalProcessed)), description: sentences(answer.successCount > 0 ? t.toast.slugsRedirect : t.toast.slugsAllFine, answer.resumed && t.toast.slugsResumed, !answer.published && t.toast.notPublished), variant: 'success' });
     } catch (error) {
       if (!(error instanceof ReauthCancelled)) toast({ title: t.toast.fixSlugsFailed, description: describe(error), variant: 'error' });
     }
