@@ -181,6 +181,26 @@ describe('admin businesses: finding businesses', () => {
     await page.close();
   });
 
+  test('a new search is one history entry: Back returns to the page the search started from', async () => {
+    const page = await admin.open('/admin/businesses');
+    await page.getByTestId('page-status').getByText('Sayfa 1 / 3').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Sonraki' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await page.getByRole('button', { name: 'Sonraki' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '3');
+    await page.getByTestId('page-status').getByText('Sayfa 3 / 3').waitFor({ timeout: 20_000 });
+    // Typed key by key: later keystrokes of the same search replace its entry.
+    await page.getByLabel('İşletme adı ara').pressSequentially('ca', { delay: 50 });
+    await page.waitForURL((url) => url.searchParams.get('filter') === 'ca');
+    await page.getByLabel('İşletme adı ara').pressSequentially('f', { delay: 50 });
+    await page.waitForURL((url) => url.searchParams.get('filter') === 'caf');
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('page') === '3' && !url.searchParams.has('filter'));
+    await page.getByTestId('page-status').getByText('Sayfa 3 / 3').waitFor({ timeout: 20_000 });
+    assert.equal(await page.getByLabel('İşletme adı ara').inputValue(), '');
+    await page.close();
+  });
+
   test('export dialog: the first 20 categories before a search, countries by name as in the list filter, the filters lined up', async () => {
     const page = await admin.open('/admin/businesses');
     await page.getByRole('button', { name: 'CSV Dışa Aktar' }).click();

@@ -341,7 +341,9 @@ function Filters({ params, update, categories, categoriesLoading }: { params: Li
   const format = useFormat();
 
   // The search box types freely; the URL follows 300 ms after the last key (and back to page 1). A
-  // filter arriving by the URL (the top bar's search, back button) fills the box.
+  // filter arriving by the URL (the top bar's search, back button) fills the box. A new search pushes one
+  // history entry, so Back returns to the page it started from; its later keystrokes replace that entry
+  // while the URL is still the one the search wrote (after a page or filter change, a search is new again).
   const [text, setText] = useState(params.filter);
   const sent = useRef(params.filter);
   useEffect(() => {
@@ -352,12 +354,16 @@ function Filters({ params, update, categories, categoriesLoading }: { params: Li
   }, [params.filter]);
   const latest = useRef(params);
   latest.current = params;
+  const searchWrote = useRef<string | null>(null);
   useEffect(() => {
     const value = text.trim();
     if (value === sent.current) return;
     const timer = window.setTimeout(() => {
       sent.current = value;
-      update({ ...latest.current, filter: value, page: 1 }, true);
+      const next = { ...latest.current, filter: value, page: 1 };
+      const sameSearch = searchWrote.current === listQueryString(latest.current);
+      searchWrote.current = listQueryString(next);
+      update(next, sameSearch);
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [text, update]);
