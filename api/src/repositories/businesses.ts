@@ -296,11 +296,11 @@ function whereOf(selection: BusinessSelection, params: unknown[]): string {
 
 /**
  * ORDER BY for each sort, with id as the tie-break (pages never overlap) and each matching an index of the
- * migration; an unrated business ranks lowest both ways.
+ * migrations; an unrated business comes last in both directions (review_count is never null).
  */
 const ORDER_BY: Record<BusinessSortKey, Record<'asc' | 'desc', string>> = {
   name: { asc: 'name ASC, id ASC', desc: 'name DESC, id DESC' },
-  rating: { asc: 'rating ASC NULLS FIRST, id ASC', desc: 'rating DESC NULLS LAST, id DESC' },
+  rating: { asc: 'rating ASC NULLS LAST, id ASC', desc: 'rating DESC NULLS LAST, id DESC' },
   reviewCount: { asc: 'review_count ASC, id ASC', desc: 'review_count DESC, id DESC' },
   createdAt: { asc: 'created_at ASC, id ASC', desc: 'created_at DESC, id DESC' },
 };

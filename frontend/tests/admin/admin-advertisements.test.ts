@@ -160,6 +160,31 @@ describe('admin panel: advertisements', () => {
     await visitor.close();
   });
 
+  test('typed code is saved exactly as typed (no closing tag, bracket or quote added, no indent); a hint says how to leave the editor', async () => {
+    const page = await admin.open('/admin/advertisements');
+    const code = editor(page, 'Reklam 4');
+    await code.waitFor();
+    const typed = ['<div style="color: red; font: 12px \'A\'">HOME AD 5</div>', '<div>', '<script>window.adConfig = ["ad", [1, {slot: 4}]];</script>', '</div>'].join('\n');
+    await code.focus();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type(typed);
+    assert.equal(await editorText(code), typed);
+    // Every editor says how to leave it by keyboard, and is described by that line.
+    assert.equal(await page.getByText('Düzenleyiciden çıkmak için Esc, ardından Tab', { exact: true }).count(), AD_SLOT_KEYS.length);
+    const hintId = (await code.getAttribute('aria-describedby'))?.split(' ').at(-1) ?? '';
+    assert.equal(await page.locator(`[id="${hintId}"]`).textContent(), 'Düzenleyiciden çıkmak için Esc, ardından Tab');
+    // Esc, then Tab: out of the editor, nothing typed.
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Tab');
+    assert.equal(await code.evaluate((element) => element.contains(document.activeElement)), false, 'focus left the editor');
+    assert.equal(await editorText(code), typed);
+    await page.getByRole('button', { name: 'Kaydet' }).click();
+    await page.getByTestId('toast').getByText('Reklam kodları kaydedildi').waitFor();
+    assert.equal((await storedCodes(admin)).ad4, typed);
+    await page.close();
+  });
+
   test('reset clears ad1 to ad5 only; save makes it stick', async () => {
     const before = await storedCodes(admin);
     const page = await admin.open('/admin/advertisements');

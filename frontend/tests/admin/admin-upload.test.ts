@@ -163,6 +163,10 @@ describe('admin panel: upload and import history', () => {
     const bad = reports.nth(1);
     assert.match((await bad.textContent()) ?? '', /Başarısız/);
     assert.match((await bad.locator('.upload-report-failure').textContent()) ?? '', /^Upload failed for no-name-column\.csv: .+/);
+    // The file named once, and no block of zero counts for a file that imported nothing.
+    const badLine = (await bad.locator('.upload-report-failure').textContent()) ?? '';
+    assert.equal(badLine.split('no-name-column.csv').length - 1, 1, badLine);
+    assert.equal(await bad.getByTestId('report-total').count(), 0, 'no zero counts');
     const b = reports.nth(2);
     assert.equal(await b.getByTestId('report-success').textContent(), String(B_NEW + B_KNOWN));
     assert.match((await b.getByTestId('report-database-duplicates').textContent()) ?? '', new RegExp(`^${B_KNOWN} `));

@@ -118,6 +118,45 @@ describe('admin businesses: approving, editing, deleting', () => {
     assert.ok(!html.includes('+49 30 1111111'));
   });
 
+  test('edit: every mistake is shown at once, each under its own input; inputs in a row keep one height and one top', async () => {
+    const page = await admin.open('/admin/businesses?filter=Sturdy');
+    await rowOf(page, 'Sturdy Cafe').waitFor({ timeout: 20_000 });
+    await rowOf(page, 'Sturdy Cafe').getByRole('button', { name: 'Sturdy Cafe işletmesini düzenle' }).click();
+    const dialog = page.getByTestId('edit-business-dialog');
+    const name = dialog.getByLabel('Ad', { exact: true });
+    await name.waitFor({ timeout: 20_000 });
+    const slug = dialog.getByLabel('Slug', { exact: true });
+    const sameRow = async () => {
+      const [a, b] = [await name.boundingBox(), await slug.boundingBox()];
+      assert.ok(a && b);
+      assert.equal(Math.round(a.y), Math.round(b.y), 'one top');
+      assert.equal(Math.round(a.height), Math.round(b.height), `one height: Ad ${a.height}, Slug ${b.height}`);
+      assert.ok(a.height < 45, `natural height: ${a.height}`);
+    };
+    await sameRow();
+
+    await name.fill('');
+    await dialog.getByLabel('Puan', { exact: true }).fill('7');
+    await dialog.getByLabel('Enlem', { exact: true }).fill('91');
+    await dialog.getByLabel('Boylam', { exact: true }).fill('10');
+    await dialog.getByLabel('Ülke kodu', { exact: true }).fill('XX');
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    const errors = {
+      name: 'Ad boş olamaz',
+      rating: 'Puan 0 ile 5 arasında olmalı',
+      latitude: 'Enlem -90 ile 90 arasında olmalı',
+      countryCode: 'ISO 3166-1 ülke kodu olmalı (ör. TR)',
+    };
+    for (const [field, text] of Object.entries(errors)) {
+      await dialog.locator(`#biz-edit-${field}-error`).getByText(text, { exact: true }).waitFor({ timeout: 5_000 });
+    }
+    await sameRow();
+    await dialog.getByRole('button', { name: 'Vazgeç' }).click();
+    const { rows } = await admin.api.pool.query<{ name: string }>(`SELECT name FROM businesses WHERE name = 'Sturdy Cafe'`);
+    assert.equal(rows.length, 1, 'nothing saved');
+    await page.close();
+  });
+
   test('edit with a new slug: the API makes it and the old address redirects', async () => {
     const oldSlug = await slugOf(admin, 'Sturdy Cafe');
     const page = await admin.open('/admin/businesses?filter=Sturdy');

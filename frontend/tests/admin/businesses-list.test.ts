@@ -139,8 +139,8 @@ describe('admin businesses: finding businesses', () => {
     await combobox.click();
     const listbox = page.getByRole('listbox', { name: 'Kategori' });
     await listbox.waitFor();
-    // "All categories" plus every one of them.
-    assert.equal(await listbox.getByRole('option').count(), counts.categories + 1);
+    // "All categories" plus the first 20 (spec §2); typing searches them all.
+    assert.equal(await listbox.getByRole('option').count(), 20 + 1);
     assert.deepEqual(await auditNow(page), [], 'the open category list passes the audit');
     await combobox.fill('yog');
     await listbox.getByRole('option', { name: /^Yoga studio/ }).waitFor();
@@ -165,6 +165,63 @@ describe('admin businesses: finding businesses', () => {
     await country.selectOption('DE');
     await page.waitForURL((url) => url.searchParams.get('countryCode') === 'DE');
     await page.getByTestId('page-status').getByText('60 işletme').waitFor({ timeout: 20_000 });
+    await page.close();
+  });
+
+  test('keyboard: Tab from the open category list closes it and goes on to the approval filter', async () => {
+    const page = await admin.open('/admin/businesses');
+    await page.getByTestId('business-row').first().waitFor({ timeout: 20_000 });
+    const combobox = page.getByRole('combobox', { name: 'Kategori' });
+    await combobox.focus();
+    const listbox = page.getByRole('listbox', { name: 'Kategori' });
+    await listbox.waitFor();
+    await page.keyboard.press('Tab');
+    assert.equal(await page.evaluate(() => document.activeElement?.id), await page.getByLabel('Onay durumu').getAttribute('id'), 'one Tab reaches the next control');
+    await listbox.waitFor({ state: 'hidden' });
+    await page.close();
+  });
+
+  test('a new search is one history entry: Back returns to the page the search started from', async () => {
+    const page = await admin.open('/admin/businesses');
+    await page.getByTestId('page-status').getByText('Sayfa 1 / 3').waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Sonraki' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await page.getByRole('button', { name: 'Sonraki' }).click();
+    await page.waitForURL((url) => url.searchParams.get('page') === '3');
+    await page.getByTestId('page-status').getByText('Sayfa 3 / 3').waitFor({ timeout: 20_000 });
+    // Typed key by key: later keystrokes of the same search replace its entry.
+    await page.getByLabel('İşletme adı ara').pressSequentially('ca', { delay: 50 });
+    await page.waitForURL((url) => url.searchParams.get('filter') === 'ca');
+    await page.getByLabel('İşletme adı ara').pressSequentially('f', { delay: 50 });
+    await page.waitForURL((url) => url.searchParams.get('filter') === 'caf');
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('page') === '3' && !url.searchParams.has('filter'));
+    await page.getByTestId('page-status').getByText('Sayfa 3 / 3').waitFor({ timeout: 20_000 });
+    assert.equal(await page.getByLabel('İşletme adı ara').inputValue(), '');
+    await page.close();
+  });
+
+  test('export dialog: the first 20 categories before a search, countries by name as in the list filter, the filters lined up', async () => {
+    const page = await admin.open('/admin/businesses');
+    await page.getByRole('button', { name: 'CSV Dışa Aktar' }).click();
+    const dialog = page.getByRole('dialog', { name: 'CSV Dışa Aktar' });
+    const list = dialog.getByTestId('export-category-list');
+    await list.waitFor({ timeout: 20_000 });
+    assert.equal(await list.locator('input').count(), 20);
+    assert.equal(await dialog.getByTestId('export-category-more').textContent(), `${counts.categories} kategoriden ilk 20 gösteriliyor; diğerleri için arayın.`);
+    await dialog.getByLabel('Kategori ara').fill('yog');
+    assert.deepEqual((await list.locator('label').allTextContents()).map((text) => text.replace(/\s*\(\d+\)$/, '')), ['Yoga studio']);
+    const country = dialog.getByLabel('Ülke', { exact: true });
+    await country.locator('option[value="DE"]').waitFor({ state: 'attached', timeout: 20_000 });
+    assert.equal((await country.locator('option[value="DE"]').textContent())?.trim(), 'Almanya (DE) · 60');
+    // The three selects keep their natural height and share a top, the date range's hint below its own select.
+    const boxes = await Promise.all(['Ülke', 'Onay durumu', 'Tarih aralığı'].map((label) => dialog.getByLabel(label, { exact: true }).boundingBox()));
+    const heights = boxes.map((box) => Math.round(box?.height ?? 0));
+    const tops = boxes.map((box) => Math.round(box?.y ?? 0));
+    assert.deepEqual(heights, [heights[2], heights[2], heights[2]], `heights ${heights.join(', ')}`);
+    assert.ok(heights[2] < 45, `natural height: ${heights[2]}`);
+    assert.deepEqual(tops, [tops[0], tops[0], tops[0]], `tops ${tops.join(', ')}`);
+    await page.keyboard.press('Escape');
     await page.close();
   });
 

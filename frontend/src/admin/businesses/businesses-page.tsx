@@ -15,7 +15,7 @@ import { ReauthCancelled } from '../components/reauth.tsx';
 import { useToast } from '../components/toast.tsx';
 import { commonMessages } from '../i18n/common-messages.ts';
 import { useFormat } from '../i18n/format.ts';
-import { LOCALES, useLanguage, useMessages } from '../i18n/language.tsx';
+import { useMessages } from '../i18n/language.tsx';
 import { useAdminStats } from '../layout/use-nav-badges.ts';
 import { usePageTitle } from '../lib/use-page-title.ts';
 import { BusinessTable } from './business-table.tsx';
@@ -340,15 +340,16 @@ function SummaryCard({ label, value, note, testId }: { label: string; value: str
 
 function Filters({ params, update, categories, categoriesLoading }: { params: ListParams; update(next: ListParams, replace?: boolean): void; categories: Array<{ category: string; count: number }>; categoriesLoading: boolean }) {
   const t = useMessages(businessMessages);
-  const { language } = useLanguage();
   // The country list loads when the admin reaches for the filter (focus, pointer), not with the page (spec §7).
   const [wantCountries, setWantCountries] = useState(false);
   const countryCodes = useCountryCodes(wantCountries);
   const ids = useId();
-  const regionNames = useMemo(() => new Intl.DisplayNames([LOCALES[language]], { type: 'region' }), [language]);
+  const format = useFormat();
 
   // The search box types freely; the URL follows 300 ms after the last key (and back to page 1). A
-  // filter arriving by the URL (the top bar's search, back button) fills the box.
+  // filter arriving by the URL (the top bar's search, back button) fills the box. A new search pushes one
+  // history entry, so Back returns to the page it started from; its later keystrokes replace that entry
+  // while the URL is still the one the search wrote (after a page or filter change, a search is new again).
   const [text, setText] = useState(params.filter);
   const sent = useRef(params.filter);
   useEffect(() => {
@@ -359,12 +360,16 @@ function Filters({ params, update, categories, categoriesLoading }: { params: Li
   }, [params.filter]);
   const latest = useRef(params);
   latest.current = params;
+  const searchWrote = useRef<string | null>(null);
   useEffect(() => {
     const value = text.trim();
     if (value === sent.current) return;
     const timer = window.setTimeout(() => {
       sent.current = value;
-      update({ ...latest.current, filter: value, page: 1 }, true);
+      const next = { ...latest.current, filter: value, page: 1 };
+      const sameSearch = searchWrote.current === listQueryString(latest.current);
+      searchWrote.current = listQueryString(next);
+      update(next, sameSearch);
     }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [text, update]);
@@ -398,7 +403,7 @@ function Filters({ params, update, categories, categoriesLoading }: { params: Li
           {params.countryCode && !countryCodes.data?.countryCodes.some((entry) => entry.countryCode === params.countryCode) ? <option value={params.countryCode}>{params.countryCode}</option> : null}
           {countryCodes.data?.countryCodes.map((entry) => (
             <option key={entry.countryCode} value={entry.countryCode}>
-              {regionName(regionNames, entry.countryCode)} ({entry.countryCode})
+              {format.country(entry.countryCode)}
             </option>
           ))}
         </select>
@@ -418,12 +423,4 @@ function Filters({ params, update, categories, categoriesLoading }: { params: Li
       ) : null}
     </div>
   );
-}
-
-function regionName(names: Intl.DisplayNames, code: string): string {
-  try {
-    return names.of(code) ?? code;
-  } catch {
-    return code;
-  }
 }

@@ -1,13 +1,16 @@
 /**
- * The category filter: a searchable combobox over EVERY category of GET /api/admin/categories (the seed's
- * dropdown showed only the first 20). Typing narrows the list (any part of the name, accents ignored);
- * arrows move, Enter picks, Escape closes. At most MAX_SHOWN matches are drawn at once.
+ * The category filter: a searchable combobox over EVERY category of GET /api/admin/categories. Before
+ * typing it shows the first FIRST_SHOWN categories (spec §2); typing searches them all (any part of the
+ * name, accents ignored), at most MAX_SHOWN matches drawn at once. Arrows move, Enter picks, Escape
+ * closes, Tab closes it and moves on to the next control.
  */
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useFormat } from '../i18n/format.ts';
 import { useMessages } from '../i18n/language.tsx';
 import { businessMessages } from './messages.ts';
 
+/** Spec §2: the dropdown shows the first 20 categories. */
+export const FIRST_SHOWN = 20;
 const MAX_SHOWN = 50;
 
 const fold = (text: string) => text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLocaleLowerCase('en');
@@ -31,7 +34,8 @@ export function CategoryCombobox({ value, options, onChange, loading }: { value:
     const needle = fold(text.trim());
     return needle ? options.filter((option) => fold(option.category).includes(needle)) : options;
   }, [options, text]);
-  const shown = matches.slice(0, MAX_SHOWN);
+  const limit = text.trim() ? MAX_SHOWN : FIRST_SHOWN;
+  const shown = matches.slice(0, limit);
   // Option 0 is "all categories"; the matches follow.
   const choices: Array<CategoryOption | null> = [null, ...shown];
 
@@ -100,7 +104,9 @@ export function CategoryCombobox({ value, options, onChange, loading }: { value:
           ×
         </button>
       ) : null}
-      <div className="biz-combobox-popup" hidden={!open}>
+      {/* tabIndex -1: chromium makes a scrolling box a Tab stop of its own, and Tab from the input would land
+          on it just as the input's blur hides it (focus then falls to <body>). The input drives the list. */}
+      <div className="biz-combobox-popup" hidden={!open} tabIndex={-1}>
       <ul id={listId} role="listbox" aria-label={t.filters.category} className="biz-combobox-list">
         {choices.map((choice, index) => (
           <li
@@ -122,7 +128,7 @@ export function CategoryCombobox({ value, options, onChange, loading }: { value:
         ))}
       </ul>
       {loading ? null : matches.length === 0 ? <p className="biz-combobox-note">{t.filters.categoryNone}</p> : null}
-      {matches.length > MAX_SHOWN ? <p className="biz-combobox-note">{t.filters.categoryMore(format.number(matches.length - MAX_SHOWN))}</p> : null}
+      {matches.length > limit ? <p className="biz-combobox-note">{t.filters.categoryMore(format.number(matches.length - limit))}</p> : null}
       </div>
     </div>
   );

@@ -1,9 +1,11 @@
 /**
  * The edit form (a dialog over the list; docs/decisions.md): GET /api/admin/businesses/{id}, the spec's
  * 27 fields but id and the two timestamps (plus state, website and status, which the directory keeps),
- * checked in the browser for form (numbers, JSON) with react-hook-form + zod, then PATCHed with only the
- * fields that changed. The server judges the values by the importer's rules; its field errors
- * (ApiError.fieldErrors) are shown beside their fields. "New slug" lets the API make one (the old
+ * checked in the browser with react-hook-form + zod, then PATCHed with only the fields that changed. The
+ * server judges the values by the importer's rules; its field errors (ApiError.fieldErrors) are shown
+ * beside their fields. The browser's checks hold every rule the server has for the fields they touch
+ * (name, ranges, whole numbers, both coordinates, a known country code), so a form with several mistakes
+ * shows them all at once instead of the server's only after the browser's are fixed. "New slug" lets the API make one (the old
  * address then redirects).
  */
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -12,6 +14,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import type { AdminBusiness, BusinessPatchBody } from '../../../../common/api/admin.ts';
 import { BUSINESS_STATUSES } from '../../../../common/business.ts';
+import { countryCodeFrom } from '../../../../common/countries.ts';
 import { ApiError } from '../../api/client.ts';
 import { LoadError, Spinner } from '../components/load-state.tsx';
 import { ModalDialog } from '../components/modal-dialog.tsx';
@@ -34,9 +37,18 @@ type FieldName = TextField | NumberField | JsonField | 'businessStatus' | 'verif
 
 type Messages = ReturnType<typeof useMessages<(typeof businessMessages)['tr']>>;
 
+/** A number field's value as toPatch sends it: null when blank, NaN when not a number. */
+const numberOf = (value: string): number | null => (value.trim() === '' ? null : Number(value.trim().replace(',', '.')));
+
 function formSchema(t: Messages) {
   const text = z.string();
-  const number = z.string().refine((value) => value.trim() === '' || Number.isFinite(Number(value.trim().replace(',', '.'))), { error: t.edit.invalidNumber });
+  const number = z.string().refine((value) => value.trim() === '' || Number.isFinite(numberOf(value)), { error: t.edit.invalidNumber });
+  // The importer's ranges (api/src/services/import/normalise-row.ts), judged only on a number.
+  const within = (low: number, high: number, error: string) =>
+    number.refine((value) => {
+      const parsed = numberOf(value);
+      return parsed === null || !Number.isFinite(parsed) || (parsed >= low && parsed <= high);
+    }, { error });
   const json = z.string().refine(
     (value) => {
       if (value.trim() === '') return true;
@@ -56,9 +68,23 @@ function formSchema(t: Messages) {
     // Plain text is allowed too (a description): only text that looks like JSON must parse.
     about: z.string().refine((value) => !/^\s*[[{]/.test(value) || json.safeParse(value).success, { error: t.edit.invalidJson }),
     name: z.string().refine((value) => value.trim() !== '', { error: t.edit.nameRequired }),
+    rating: within(0, 5, t.edit.ratingRange),
+    reviewCount: number.refine((value) => {
+      const parsed = numberOf(value);
+      return parsed === null || !Number.isFinite(parsed) || (Number.isInteger(parsed) && parsed >= 0 && parsed <= 2_147_483_647);
+    }, { error: t.edit.wholeNumber }),
+    latitude: within(-90, 90, t.edit.latitudeRange),
+    longitude: within(-180, 180, t.edit.longitudeRange),
+    // The same reading as the server's (a code, or a country's name, as an import takes it).
+    countryCode: z.string().refine((value) => value.trim() === '' || countryCodeFrom(value) !== null, { error: t.edit.countryCodeUnknown }),
     businessStatus: z.string(),
     verified: z.boolean(),
     regenerateSlug: z.boolean(),
+  }).superRefine((values, context) => {
+    // Both coordinates or neither (the importer's rule), said on the empty one.
+    const latitude = values.latitude.trim() !== '';
+    const longitude = values.longitude.trim() !== '';
+    if (latitude !== longitude) context.addIssue({ code: 'custom', path: [latitude ? 'longitude' : 'latitude'], message: t.edit.coordinatesTogether });
   });
 }
 

@@ -3,18 +3,26 @@
  * Controlled: `value` in, `onChange` out; a new `value` from outside (a reset, the server's answer)
  * replaces the text. The editable element is a textbox named by `labelledBy` (and described by
  * `describedBy`), so a label elsewhere on the screen names it for screen readers and tests. Tab moves
- * focus on (CodeMirror's default keymap leaves it alone), so the page stays keyboard usable.
+ * focus on (CodeMirror's default keymap leaves it alone), and a hint under the editor says how to leave it
+ * by keyboard the way that works in every CodeMirror (Esc, then Tab), so the page stays keyboard usable.
+ *
+ * Ad codes and tracking scripts are operator snippets, pasted or typed exactly as a vendor gave them: the
+ * editor adds nothing to what is typed. So not CodeMirror's basicSetup, which closes tags and brackets,
+ * opens a completion list that Enter accepts, and indents new lines: its display parts only, with Enter a
+ * plain new line.
  *
  * CodeMirror injects its styles as <style> elements: the panel's policy allows that (style-src
  * 'unsafe-inline'); it runs no inline script, so script-src 'self' holds.
  */
 import { html } from '@codemirror/lang-html';
-import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
-import { Compartment, EditorState } from '@codemirror/state';
-import { EditorView } from '@codemirror/view';
+import { bracketMatching, foldGutter, foldKeymap, HighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { Compartment, EditorState, Prec } from '@codemirror/state';
+import { crosshairCursor, dropCursor, EditorView, highlightActiveLine, highlightActiveLineGutter, keymap, lineNumbers, rectangularSelection } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
-import { basicSetup } from 'codemirror';
-import { useEffect, useRef } from 'react';
+import { minimalSetup } from 'codemirror';
+import { useEffect, useId, useRef } from 'react';
+import { commonMessages } from '../i18n/common-messages.ts';
+import { useMessages } from '../i18n/language.tsx';
 
 export interface CodeEditorProps {
   value: string;
@@ -64,13 +72,48 @@ const theme = EditorView.theme({
   '.cm-activeLineGutter': { backgroundColor: '#e2e8f0', color: '#334155' },
 });
 
+/** Enter types a new line and nothing else (the default keymap's Enter also indents it). */
+const plainEnter = Prec.high(
+  keymap.of([
+    {
+      key: 'Enter',
+      run: (view) => {
+        view.dispatch(view.state.replaceSelection('\n'), { scrollIntoView: true, userEvent: 'input' });
+        return true;
+      },
+    },
+  ]),
+);
+
+/**
+ * basicSetup's display and editing aids that add no text: line numbers, folding, bracket highlighting,
+ * several cursors. Left out: closeBrackets, autocompletion and indentOnInput (each types for the operator).
+ */
+const exactSetup = [
+  minimalSetup,
+  lineNumbers(),
+  highlightActiveLineGutter(),
+  foldGutter(),
+  dropCursor(),
+  EditorState.allowMultipleSelections.of(true),
+  bracketMatching(),
+  rectangularSelection(),
+  crosshairCursor(),
+  highlightActiveLine(),
+  keymap.of(foldKeymap),
+  plainEnter,
+];
+
 function labelAttributes(labelledBy: string, describedBy: string | undefined) {
   const attributes: Record<string, string> = { 'aria-labelledby': labelledBy };
   if (describedBy) attributes['aria-describedby'] = describedBy;
   return EditorView.contentAttributes.of(attributes);
 }
 
-export function CodeEditor({ value, onChange, labelledBy, describedBy, height = '12rem', testId }: CodeEditorProps) {
+export function CodeEditor({ value, onChange, labelledBy, describedBy: given, height = '12rem', testId }: CodeEditorProps) {
+  const t = useMessages(commonMessages);
+  const hintId = `${useId()}-keyboard`;
+  const describedBy = given ? `${given} ${hintId}` : hintId;
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   // The latest callback, read by the editor's listener (created once).
@@ -86,8 +129,9 @@ export function CodeEditor({ value, onChange, labelledBy, describedBy, height = 
       state: EditorState.create({
         doc: value,
         extensions: [
-          basicSetup,
-          html(),
+          exactSetup,
+          // No closing tag typed for the operator: "<div>" stays "<div>" ('</' stays '</').
+          html({ autoCloseTags: false }),
           syntaxHighlighting(highlightStyle),
           theme,
           EditorView.lineWrapping,
@@ -118,7 +162,14 @@ export function CodeEditor({ value, onChange, labelledBy, describedBy, height = 
     if (current !== value) editor.dispatch({ changes: { from: 0, to: current.length, insert: value } });
   }, [value]);
 
-  return <div ref={host} className="admin-code-editor" data-testid={testId} />;
+  return (
+    <>
+      <div ref={host} className="admin-code-editor" data-testid={testId} />
+      <p className="admin-field-hint admin-code-editor-hint" id={hintId}>
+        {t.codeEditor.leaveHint}
+      </p>
+    </>
+  );
 }
 
 const encoder = new TextEncoder();

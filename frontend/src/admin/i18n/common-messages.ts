@@ -54,6 +54,7 @@ export const commonMessages = defineMessages(
       notFoundMessage: 'Aradığınız yönetim sayfası yok.',
       backHome: 'Ana Sayfa’ya dön',
     },
+    codeEditor: { leaveHint: 'Düzenleyiciden çıkmak için Esc, ardından Tab' },
   },
   {
     panelTitle: 'Admin Panel',
@@ -106,5 +107,6 @@ export const commonMessages = defineMessages(
       notFoundMessage: 'There is no such admin page.',
       backHome: 'Back to Home',
     },
+    codeEditor: { leaveHint: 'Press Esc, then Tab, to leave the editor' },
   },
 );

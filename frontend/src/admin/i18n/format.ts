@@ -22,6 +22,8 @@ export interface Formatters {
   relative(value: string | number | Date, now?: number): string;
   /** 1 sa 5 dk / 1 h 5 min, 2 dk 5 sn / 2 min 5 sec, 45 sn / 45 sec: an uptime or a time left, in seconds. */
   duration(seconds: number): string;
+  /** "Almanya (DE)" / "Germany (DE)": a country by its ISO code, named in the language; the code alone when unnamed. */
+  country(code: string): string;
 }
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
@@ -34,7 +36,17 @@ export function createFormatters(language: Language): Formatters {
   const dateTime = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const toDate = (value: string | number | Date) => (value instanceof Date ? value : new Date(value));
+  const regions = new Intl.DisplayNames([locale], { type: 'region' });
   return {
+    country(code) {
+      let name: string | undefined;
+      try {
+        name = regions.of(code);
+      } catch {
+        // Not a well-formed region code: the code as stored.
+      }
+      return name && name !== code ? `${name} (${code})` : code;
+    },
     number: (value, fractionDigits) =>
       fractionDigits === undefined ? integer.format(value) : new Intl.NumberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value),
     compact: (value) => compact.format(value),

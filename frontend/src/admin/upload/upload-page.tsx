@@ -126,7 +126,9 @@ export function UploadPage() {
           done.push({ fileName: file.name, result });
         } catch (error) {
           const body = error instanceof ApiError ? error.detail || error.statusText : error instanceof Error ? error.message : String(error);
-          done.push({ fileName: file.name, failure: t.uploadFailed(file.name, body), result: failedImportResult(error) });
+          // The API's message names the file too ("noname.csv: no name column"): the line names it once.
+          const reason = body.startsWith(`${file.name}: `) ? body.slice(file.name.length + 2) : body;
+          done.push({ fileName: file.name, failure: t.uploadFailed(file.name, reason), result: failedImportResult(error) });
         }
         setOutcomes([...done]);
         if (index < total - 1) await wait(PAUSE_BETWEEN_FILES_MS);

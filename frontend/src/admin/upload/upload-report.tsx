@@ -29,6 +29,8 @@ export function UploadReport({ fileName, report, failure }: UploadReportProps) {
   const ok = !failure && report?.success === true;
   // The spec's single-file wording: rows imported despite the failure are a partial success (default style).
   const partial = !ok && !!report && report.successCount > 0;
+  // A failed file that imported nothing: its line says why; a block of zero counts would say nothing more.
+  const counted = report && !(failure && report.successCount === 0) ? report : undefined;
   const stoppedAtRow = report?.stoppedAtRow ?? null;
   const columns = report?.columnExtraction;
   const duplicates = report?.duplicateAnalysis;
@@ -56,36 +58,36 @@ export function UploadReport({ fileName, report, failure }: UploadReportProps) {
       ) : null}
       {/* A failure's line above already carries the server's message. */}
       {report?.message && !failure ? <p className="upload-report-message">{report.message}</p> : null}
-      {report ? (
+      {counted ? (
         <dl className="upload-report-counts">
           <div>
             <dt>{t.totalRows}</dt>
-            <dd data-testid="report-total">{format.number(report.totalRows)}</dd>
+            <dd data-testid="report-total">{format.number(counted.totalRows)}</dd>
           </div>
           <div>
             <dt>{t.imported}</dt>
-            <dd data-testid="report-success">{format.number(report.successCount)}</dd>
-            {report.results ? (
-              <dd className="upload-report-note">{t.importedDetail(format.number(report.results.inserted), format.number(report.results.updated), format.number(report.results.unchanged))}</dd>
+            <dd data-testid="report-success">{format.number(counted.successCount)}</dd>
+            {counted.results ? (
+              <dd className="upload-report-note">{t.importedDetail(format.number(counted.results.inserted), format.number(counted.results.updated), format.number(counted.results.unchanged))}</dd>
             ) : null}
           </div>
           <div>
             <dt>{t.skipped}</dt>
-            <dd data-testid="report-skipped">{format.number(report.skippedCount)}</dd>
+            <dd data-testid="report-skipped">{format.number(counted.skippedCount)}</dd>
           </div>
           <div>
             <dt>{t.errors}</dt>
-            <dd data-testid="report-errors">{format.number(report.errorCount)}</dd>
+            <dd data-testid="report-errors">{format.number(counted.errorCount)}</dd>
           </div>
-          {report.summary ? (
+          {counted.summary ? (
             <>
               <div>
                 <dt>{t.fileSize}</dt>
-                <dd>{format.number(report.summary.fileSizeMB, 2)} MB</dd>
+                <dd>{format.number(counted.summary.fileSizeMB, 2)} MB</dd>
               </div>
               <div>
                 <dt>{t.duration}</dt>
-                <dd>{t.seconds(format.number(report.summary.processingTimeSeconds, 2))}</dd>
+                <dd>{t.seconds(format.number(counted.summary.processingTimeSeconds, 2))}</dd>
               </div>
             </>
           ) : null}
@@ -99,7 +101,7 @@ export function UploadReport({ fileName, report, failure }: UploadReportProps) {
           {columns.missing.length ? <p className="admin-muted">{t.columnsMissing(columns.missing.join(', '))}</p> : null}
         </section>
       ) : null}
-      {duplicates ? (
+      {duplicates && counted ? (
         <section className="upload-report-section">
           <h4>{t.duplicateAnalysis}</h4>
           <dl className="upload-report-counts">

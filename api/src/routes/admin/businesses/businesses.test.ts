@@ -160,7 +160,6 @@ describe('admin business list and bulk actions', () => {
     assert.equal(everyone.length, 30);
     const compare = {
       name: (a: AdminBusinessRow, b: AdminBusinessRow) => a.name.localeCompare(b.name, 'en'),
-      // An unrated business ranks lowest.
       rating: (a: AdminBusinessRow, b: AdminBusinessRow) => (a.rating ?? -1) - (b.rating ?? -1),
       reviewCount: (a: AdminBusinessRow, b: AdminBusinessRow) => a.reviewCount - b.reviewCount,
       createdAt: (a: AdminBusinessRow, b: AdminBusinessRow) => a.createdAt.localeCompare(b.createdAt),
@@ -168,7 +167,9 @@ describe('admin business list and bulk actions', () => {
     for (const [sortBy, byKey] of Object.entries(compare)) {
       for (const order of ['asc', 'desc'] as const) {
         const sign = order === 'asc' ? 1 : -1;
-        const expected = [...everyone].sort((a, b) => sign * (byKey(a, b) || a.id - b.id)).map((row) => row.id);
+        // An unrated business comes last in both directions (an admin sorting by rating wants the rated ones).
+        const unratedLast = (a: AdminBusinessRow, b: AdminBusinessRow) => (sortBy === 'rating' ? Number(a.rating === null) - Number(b.rating === null) : 0);
+        const expected = [...everyone].sort((a, b) => unratedLast(a, b) || sign * (byKey(a, b) || a.id - b.id)).map((row) => row.id);
         const pages = await listAll(`sortBy=${sortBy}&sortOrder=${order}`);
         assert.deepEqual(pages.map((row) => row.id), expected, `${sortBy} ${order}`);
       }
@@ -180,6 +181,9 @@ describe('admin business list and bulk actions', () => {
     const sorted = await listAll('filter=bakery&countryCode=FR&sortBy=rating&sortOrder=desc', 5);
     assert.equal(sorted.length, 12);
     assert.deepEqual(sorted.map((row) => row.rating), sorted.map((row) => row.rating).sort((a, b) => (b ?? -1) - (a ?? -1)));
+    const ascending = await listAll('filter=bakery&countryCode=FR&sortBy=rating&sortOrder=asc', 5);
+    assert.notEqual(ascending[0].rating, null, 'ascending: a rated business first');
+    assert.equal(ascending.at(-1)?.rating, null, 'ascending: the unrated last');
   });
 
   test('categories and country codes come with their counts, held businesses included', async () => {

@@ -36,8 +36,9 @@ import { exportMessages, type ExportRefusal } from './messages.ts';
 import './export-dialog.css';
 
 export const EXPORT_PATH = '/api/admin/export-csv';
-/** Spec §9: the checklist shows at most 100 matches. */
+/** Spec §9: the checklist shows at most 100 matches of a search, and the first 20 categories before one. */
 export const MAX_SHOWN_CATEGORIES = 100;
+export const FIRST_SHOWN_CATEGORIES = 20;
 
 export function ExportDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const t = useMessages(exportMessages);
@@ -165,7 +166,7 @@ function ExportForm({ onClose }: { onClose(): void }) {
     const all = categoryList.data?.categories ?? [];
     return query ? all.filter((entry) => entry.category.toLocaleLowerCase('tr').includes(query)) : all;
   }, [categoryList.data, query]);
-  const shown = matches.slice(0, MAX_SHOWN_CATEGORIES);
+  const shown = matches.slice(0, query ? MAX_SHOWN_CATEGORIES : FIRST_SHOWN_CATEGORIES);
 
   const customMissing = dateRange === 'custom' && (!startDate || !endDate);
   const customReversed = dateRange === 'custom' && !!startDate && !!endDate && startDate > endDate;
@@ -267,7 +268,7 @@ function ExportForm({ onClose }: { onClose(): void }) {
             <option value="all">{t.allCountries}</option>
             {(countries.data?.countryCodes ?? []).map((entry) => (
               <option key={entry.countryCode} value={entry.countryCode}>
-                {t.countryOption(entry.countryCode, format.number(entry.count))}
+                {t.countryOption(format.country(entry.countryCode), format.number(entry.count))}
               </option>
             ))}
           </select>
@@ -354,7 +355,11 @@ function ExportForm({ onClose }: { onClose(): void }) {
                 </label>
               ))}
             </div>
-            {matches.length > shown.length ? <p className="admin-muted">{t.categoriesShown(format.number(shown.length), format.number(matches.length))}</p> : null}
+            {matches.length > shown.length ? (
+              <p className="admin-muted" data-testid="export-category-more">
+                {(query ? t.categoriesShown : t.categoriesFirst)(format.number(shown.length), format.number(matches.length))}
+              </p>
+            ) : null}
           </>
         )}
       </fieldset>
