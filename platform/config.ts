@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { writeLineNow } from './log.ts';
 
 /**
  * Meilisearch's indexing memory limit. Its default, two thirds of the machine's RAM, makes every
@@ -331,18 +332,10 @@ export function loadConfigOrExit(source: NodeJS.ProcessEnv = process.env, option
     return loadConfig(source);
   } catch (error) {
     if (error instanceof ConfigError) {
-      if (options.name && logsJson(source)) {
-        process.stdout.write(`${JSON.stringify({ level: 'error', time: new Date().toISOString(), pid: process.pid, name: options.name, scope: 'config', problems: error.problems, msg: error.message })}\n`);
-      } else console.error(error.message);
+      if (options.name) writeLineNow({ name: options.name, level: 'error', msg: error.message, fields: { scope: 'config', problems: error.problems }, source });
+      else console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
-}
-
-/** Whether the process's log lines are JSON, read from the raw environment (the parsed one was refused). */
-function logsJson(source: NodeJS.ProcessEnv): boolean {
-  if (source.LOG_FORMAT === 'json') return true;
-  if (source.LOG_FORMAT === 'pretty' || source.NODE_ENV === 'development') return false;
-  return !process.stdout.isTTY;
 }

@@ -40,6 +40,29 @@ function resolveFormat(format: LogFormat | undefined): 'json' | 'pretty' {
   return format === 'auto' || format === undefined ? (process.stdout.isTTY ? 'pretty' : 'json') : format;
 }
 
+/**
+ * The format a process's lines take, read from the raw environment, for a line written before its
+ * settings are parsed (or when they were refused): LOG_FORMAT when valid, pretty for an explicit
+ * NODE_ENV=development, else by the terminal, as configureLogging() resolves config.logFormat.
+ */
+export function logFormatFromEnvironment(source: NodeJS.ProcessEnv = process.env): 'json' | 'pretty' {
+  if (source.LOG_FORMAT === 'json' || source.LOG_FORMAT === 'pretty') return source.LOG_FORMAT;
+  return resolveFormat(source.NODE_ENV === 'development' ? 'pretty' : 'auto');
+}
+
+/**
+ * One line said at once, in the log's shape, by a process that has no logger yet or exits next (a refused
+ * configuration, the pre-start build): a JSON line on stdout like pino's, or for a person the message
+ * alone (an error on stderr).
+ */
+export function writeLineNow(line: { name: string; level: 'info' | 'error'; msg: string; fields?: Record<string, unknown>; source?: NodeJS.ProcessEnv }): void {
+  if (logFormatFromEnvironment(line.source) === 'pretty') {
+    (line.level === 'error' ? process.stderr : process.stdout).write(`${line.msg}\n`);
+    return;
+  }
+  process.stdout.write(`${JSON.stringify({ level: line.level, time: new Date().toISOString(), pid: process.pid, name: line.name, ...line.fields, msg: line.msg })}\n`);
+}
+
 /** How a line becomes text and where it goes: options.format resolved. */
 function createSink(format: LogFormat | undefined): DestinationStream {
   return resolveFormat(format) === 'pretty'

@@ -11,6 +11,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { build } from 'vite';
 import { ADMIN_DIR } from './admin-panel.ts';
 import { CLIENT_DIR, FRONTEND_ROOT, SERVER_ENTRY } from './create-frontend-handler.ts';
+import { writeLineNow } from '../../platform/log.ts';
 
 const CONFIG_FILE = path.join(FRONTEND_ROOT, 'vite.config.ts');
 const ADMIN_CONFIG_FILE = path.join(FRONTEND_ROOT, 'vite.admin.config.ts');
@@ -91,10 +92,7 @@ export async function ensureFrontendBuild(): Promise<void> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
   // Before `npm start`: its line is JSON like the rest of the log when the output is not a terminal.
-  const say = (level: 'info' | 'error', message: string) =>
-    process.stdout.isTTY || process.env.LOG_FORMAT === 'pretty'
-      ? (level === 'error' ? console.error : console.log)(message)
-      : console.log(JSON.stringify({ level, time: new Date().toISOString(), pid: process.pid, name: 'build', msg: message }));
+  const say = (level: 'info' | 'error', msg: string) => writeLineNow({ name: 'build', level, msg });
   (process.argv.includes('--if-stale') ? ensureFrontendBuild() : buildFrontend()).then(
     () => say('info', `frontend built in ${Date.now() - started} ms`),
     (error: unknown) => {
