@@ -5,30 +5,18 @@
  * first gave up and the site went down. So `npm start` claims the directory in `start.pid` before it
  * touches a server there, and a second one is refused in one line naming the first.
  */
-import { readFileSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isProcessAlive, processCommandLine } from './processes.ts';
 import { SetupError } from './setup-error.ts';
 
 const CLAIM_FILE = 'start.pid';
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: alive, another user's.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** Whether `pid` runs scripts/start.ts; where /proc cannot tell (not Linux), a live process is taken for one. */
-function isStartProcess(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/start.ts');
-  } catch {
-    return isAlive(pid);
-  }
+async function isStartProcess(pid: number): Promise<boolean> {
+  if (!isProcessAlive(pid)) return false;
+  const commandLine = await processCommandLine(pid);
+  return commandLine === '' || commandLine.includes('scripts/start.ts');
 }
 
 /**
@@ -39,7 +27,7 @@ function isStartProcess(pid: number): boolean {
 export async function claimDataDir(dataDir: string): Promise<() => Promise<void>> {
   const file = path.join(dataDir, CLAIM_FILE);
   const holder = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder) && isStartProcess(holder)) {
+  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && (await isStartProcess(holder))) {
     throw new SetupError(
       `Another npm start (pid ${holder}) is running on the data directory ${dataDir}: stop it first, or set DATA_DIR to another directory (and other ports). If no npm start runs, delete ${file}.`,
     );
